@@ -1,0 +1,17 @@
+# The GraphMind service; Neo4j runs in its own container (docker-compose.yml).
+FROM python:3.11-slim
+WORKDIR /app
+COPY requirements.lock ./
+RUN pip install --no-cache-dir --requirement requirements.lock
+COPY pyproject.toml README.md ./
+COPY graphmind ./graphmind
+COPY cypher ./cypher
+RUN pip install --no-cache-dir --no-deps --editable .
+ENV GRAPHMIND_HOST=0.0.0.0 \
+    GRAPHMIND_PORT=8000 \
+    HF_HUB_OFFLINE=1 \
+    TRANSFORMERS_OFFLINE=1
+EXPOSE 8000
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s \
+  CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz')"
+CMD ["graphmind", "serve"]

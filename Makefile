@@ -1,0 +1,61 @@
+# GraphMind: `make run` serves, `make test` runs the whole suite against real Neo4j.
+# Both set up everything on a fresh machine: Python venv, JDK + Maven (apt-get),
+# the Neo4j 5.26 jars from Maven Central, the schema.
+
+PYTHON     ?= python3.11
+VENV       ?= .venv
+PY         := $(VENV)/bin/python
+GRAPHMIND  := $(VENV)/bin/graphmind
+# Wheels are kept outside the clone, so a second install (or a fresh clone on
+# the same machine) installs from disk instead of downloading torch again.
+WHEELHOUSE ?= $(HOME)/.cache/graphmind/wheels
+INSTALLED  := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+# The test Neo4j: its own ports and data folder, never the data of `make run`.
+TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
+            GRAPHMIND_NEO4J_HOME=$(CURDIR)/.cache/neo4j/test \
+            GRAPHMIND_NEO4J_PASSWORD=graphmind-test
+
+.PHONY: run test setup java neo4j stop schema clean help
+
+help:
+	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql"
+	@echo "make test   set up and run the whole suite against a separate test Neo4j"
+	@echo "make stop   stop the Neo4j of make run"
+	@echo "make schema regenerate schema.graphql from the code"
+
+run: setup
+	$(GRAPHMIND) neo4j start
+	$(GRAPHMIND) serve
+
+test: setup
+	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+setup: $(INSTALLED) java
+	@$(TEST_ENV) $(GRAPHMIND) neo4j install >/dev/null
+
+java:
+	@scripts/ensure-java.sh
+
+$(INSTALLED): pyproject.toml requirements.lock
+	@command -v $(PYTHON) >/dev/null || { echo "GraphMind needs $(PYTHON) (Python 3.11) on PATH"; exit 1; }
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@mkdir -p $(WHEELHOUSE)
+	$(PY) -m pip download --quiet --dest $(WHEELHOUSE) --requirement requirements.lock
+	$(PY) -m pip install --quiet --no-index --find-links $(WHEELHOUSE) --requirement requirements.lock
+	$(PY) -m pip install --quiet --no-deps --editable .
+	@touch $(INSTALLED)
+
+neo4j: setup
+	$(GRAPHMIND) neo4j start
+
+stop:
+	-$(GRAPHMIND) neo4j stop
+	-$(TEST_ENV) $(GRAPHMIND) neo4j stop
+
+schema: setup
+	$(GRAPHMIND) export-schema
+
+clean: stop
+	rm -rf $(VENV) .cache .pytest_cache

@@ -1,0 +1,65 @@
+"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws) and `/healthz`."""
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from strawberry.asgi import GraphQL
+
+from graphmind.api.context import Context, Resources, build_context
+from graphmind.api.schema import build_schema
+from graphmind.db.database import Database
+from graphmind.db.migrations import migrate
+from graphmind.db.queries import QueryLibrary
+from graphmind.embeddings import Embedder
+from graphmind.errors import GraphMindError
+from graphmind.settings import Settings
+
+log = logging.getLogger("graphmind")
+
+
+class GraphMindGraphQL(GraphQL):
+    async def get_context(self, request, response) -> Context:
+        return build_context(request)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The ASGI app; its lifespan owns the Neo4j driver and the embedding model."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[Resources]:
+        library = QueryLibrary.load(settings.cypher_dir)
+        db = Database.connect(settings, library)
+        try:
+            if settings.migrate_on_start:
+                await migrate(db)
+            embedder = await asyncio.to_thread(
+                Embedder.load, settings.embedding_batch_size, settings.embedding_threads
+            )
+            log.info("GraphMind ready at http://%s:%s/graphql", settings.host, settings.port)
+            yield Resources(settings=settings, db=db, embedder=embedder)
+        finally:
+            await db.close()
+
+    async def healthz(request: Request) -> JSONResponse:
+        try:
+            await request.state.db.read("system.server_version")
+        except GraphMindError as e:
+            return JSONResponse({"status": "unavailable", "reason": e.message}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    graphql = GraphMindGraphQL(build_schema(settings), graphql_ide="graphiql" if settings.graphiql else None)
+    return Starlette(
+        routes=[
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
+            Route("/healthz", healthz),
+        ],
+        lifespan=lifespan,
+    )

@@ -1,0 +1,128 @@
+"""The `graphmind` command line: serve, migrate, export-schema, neo4j …"""
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+import click
+
+from graphmind.errors import GraphMindError
+from graphmind.settings import PROJECT_ROOT, Settings
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """GraphMind: graph-native memory and decision intelligence for AI agents."""
+
+
+@cli.command()
+@click.option("--host", help="Address to bind (default GRAPHMIND_HOST, 127.0.0.1).")
+@click.option("--port", type=int, help="Port to bind (default GRAPHMIND_PORT, 8000).")
+def serve(host: str | None, port: int | None) -> None:
+    """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql."""
+    import uvicorn
+
+    from graphmind.api.app import create_app
+
+    overrides = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
+    settings = Settings(**overrides)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+
+
+@cli.command()
+def migrate() -> None:
+    """Apply cypher/schema/ to Neo4j and wait until every index is ONLINE."""
+    from graphmind.db.database import Database
+    from graphmind.db.migrations import migrate as run_migrations
+    from graphmind.db.queries import QueryLibrary
+
+    settings = Settings()
+
+    async def run() -> list[str]:
+        db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
+        try:
+            return await run_migrations(db)
+        finally:
+            await db.close()
+
+    applied = asyncio.run(run())
+    click.echo(f"{len(applied)} schema statements applied; every index is ONLINE")
+
+
+@cli.command("export-schema")
+@click.option(
+    "--output", type=click.Path(path_type=Path), default=PROJECT_ROOT / "schema.graphql",
+    show_default=True, help="Where to write the SDL ('-' for stdout).",
+)
+def export_schema(output: Path) -> None:
+    """Write the GraphQL schema (SDL) exported from the code."""
+    from graphmind.api.schema import schema
+
+    sdl = schema.as_str() + "\n"
+    if str(output) == "-":
+        click.echo(sdl, nl=False)
+    else:
+        output.write_text(sdl)
+        click.echo(f"wrote {output}")
+
+
+@cli.group()
+def neo4j() -> None:
+    """Manage the Neo4j 5.26 server GraphMind provisions (no Docker needed)."""
+
+
+@neo4j.command("install")
+def neo4j_install() -> None:
+    """Resolve the Neo4j server and Browser jars from Maven Central."""
+    from graphmind.neo4j_server import runtime
+
+    settings = Settings()
+    changed = runtime.install(settings.neo4j_lib)
+    click.echo(("installed" if changed else "already installed") + f": {settings.neo4j_lib}")
+
+
+@neo4j.command("start")
+def neo4j_start() -> None:
+    """Start Neo4j (idempotent) and wait until Bolt answers."""
+    from graphmind.neo4j_server import Neo4jServer
+
+    server = Neo4jServer(Settings())
+    started = server.start()
+    status = server.status()
+    click.echo(
+        f"Neo4j {'started' if started else 'already running'} (pid {status.pid}): "
+        f"{status.bolt_uri}, Browser {status.browser_url}"
+    )
+
+
+@neo4j.command("stop")
+def neo4j_stop() -> None:
+    """Stop Neo4j cleanly."""
+    from graphmind.neo4j_server import Neo4jServer
+
+    stopped = Neo4jServer(Settings()).stop()
+    click.echo("Neo4j stopped" if stopped else "Neo4j was not running")
+
+
+@neo4j.command("status")
+def neo4j_status() -> None:
+    """Say whether Neo4j runs, with its pid, Bolt URI and Browser URL."""
+    from graphmind.neo4j_server import Neo4jServer
+
+    s = Neo4jServer(Settings()).status()
+    state = f"running (pid {s.pid})" if s.running else "stopped"
+    click.echo(f"Neo4j {state}; bolt {'open' if s.bolt_open else 'closed'} at {s.bolt_uri}")
+    click.echo(f"Browser {s.browser_url}; home {s.home}")
+    sys.exit(0 if s.running else 3)
+
+
+def main() -> None:
+    """Entry point: GraphMind errors print one line, not a traceback."""
+    logging.getLogger("neo4j").setLevel(logging.ERROR)  # retries are reported by us
+    try:
+        cli(standalone_mode=True)
+    except GraphMindError as e:
+        click.echo(f"error: {e.message}", err=True)
+        sys.exit(1)

@@ -1,0 +1,1 @@
+"""Neo4j access: the Cypher library, the database handle and the migrations."""

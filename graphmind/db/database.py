@@ -1,0 +1,96 @@
+"""The database handle: runs named queries from the Cypher library on Neo4j."""
+
+from collections.abc import Awaitable, Callable
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import neo4j
+from neo4j import AsyncGraphDatabase, NotificationMinimumSeverity, RoutingControl
+from neo4j import exceptions as neo4j_errors
+
+from graphmind.db.queries import QueryLibrary
+from graphmind.errors import Conflict, GraphMindError, Unavailable
+from graphmind.settings import Settings
+
+T = TypeVar("T")
+Row = dict[str, Any]
+
+
+@contextmanager
+def translated_errors():
+    """Re-raises driver errors as GraphMind errors (`from` the original)."""
+    try:
+        yield
+    except GraphMindError:
+        raise
+    except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired) as e:
+        raise Unavailable("Neo4j is not reachable right now; try again shortly") from e
+    except neo4j_errors.AuthError as e:
+        raise Unavailable("Neo4j refused GraphMind's credentials") from e
+    except neo4j_errors.ConstraintError as e:
+        raise Conflict("the change conflicts with an existing object") from e
+    except neo4j_errors.Neo4jError as e:
+        raise GraphMindError(f"Neo4j error {e.code}: {e.message}") from e
+
+
+class Transaction:
+    """A write transaction that runs named queries; see Database.transaction."""
+
+    def __init__(self, tx: neo4j.AsyncManagedTransaction, library: QueryLibrary) -> None:
+        self._tx = tx
+        self._library = library
+
+    async def run(self, name: str, **params: object) -> list[Row]:
+        query = self._library[name]
+        result = await self._tx.run(query.text, query.bind(params))
+        return await result.data()
+
+
+class Database:
+    """Runs the Cypher library's queries; reads are routed as reads."""
+
+    def __init__(self, driver: neo4j.AsyncDriver, library: QueryLibrary, name: str) -> None:
+        self.driver = driver
+        self.library = library
+        self.name = name
+
+    @classmethod
+    def connect(cls, settings: Settings, library: QueryLibrary) -> "Database":
+        """Creates the driver (no I/O until the first query)."""
+        driver = AsyncGraphDatabase.driver(
+            settings.bolt_uri,
+            auth=(settings.neo4j_user, settings.neo4j_password),
+            connection_acquisition_timeout=10.0,
+            max_transaction_retry_time=10.0,
+            notifications_min_severity=NotificationMinimumSeverity.OFF,
+        )
+        return cls(driver, library, settings.neo4j_database)
+
+    async def close(self) -> None:
+        await self.driver.close()
+
+    async def read(self, name: str, **params: object) -> list[Row]:
+        """Runs a read query in its own transaction."""
+        return await self._execute(name, params, RoutingControl.READ)
+
+    async def write(self, name: str, **params: object) -> list[Row]:
+        """Runs a write or schema query in its own transaction."""
+        return await self._execute(name, params, RoutingControl.WRITE)
+
+    async def _execute(self, name: str, params: dict, routing: RoutingControl) -> list[Row]:
+        query = self.library[name]
+        if query.is_read != (routing == RoutingControl.READ):
+            raise GraphMindError(f"query {name} is {query.mode}; call it accordingly")
+        with translated_errors():
+            records, _, _ = await self.driver.execute_query(
+                query.text, query.bind(params), routing_=routing, database_=self.name
+            )
+        return [record.data() for record in records]
+
+    async def transaction(self, work: Callable[[Transaction], Awaitable[T]]) -> T:
+        """Runs `work` in one write transaction, retried on transient errors."""
+        with translated_errors():
+            async with self.driver.session(database=self.name) as session:
+                return await session.execute_write(
+                    lambda tx: work(Transaction(tx, self.library))
+                )

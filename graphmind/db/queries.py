@@ -1,0 +1,134 @@
+"""The Cypher library: every query is a file `cypher/<area>/<name>.cypher`.
+
+A file starts with a header of `//` lines::
+
+    // name: count_nodes
+    // Counts the caller's nodes per label.
+    // mode: read
+    // params: userId
+
+and is called as `area.name` with keyword parameters only. The loader checks
+at load time that names match their files and are unique, that the mode is
+known, and that the declared parameters are exactly the `$params` the query
+uses; a call with other parameters is refused before it reaches Neo4j.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from graphmind.errors import CypherLibraryError
+
+MODES = ("read", "write", "schema")
+_HEADER = re.compile(r"^//\s*(name|mode|params):\s*(.*)$")
+_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_STRINGS_AND_COMMENTS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|//[^\n]*")
+
+
+@dataclass(frozen=True)
+class Query:
+    """One named Cypher query."""
+
+    name: str
+    description: str
+    mode: str
+    params: frozenset[str]
+    text: str
+    path: Path
+
+    @property
+    def is_read(self) -> bool:
+        return self.mode == "read"
+
+    def bind(self, params: dict[str, object]) -> dict[str, object]:
+        """Returns the parameters, refusing missing or unknown names."""
+        given = set(params)
+        if given != self.params:
+            missing = sorted(self.params - given)
+            unknown = sorted(given - self.params)
+            raise CypherLibraryError(
+                f"query {self.name} called with wrong parameters: "
+                f"missing {missing}, unknown {unknown}"
+            )
+        return params
+
+
+def parse_query(path: Path, name: str) -> Query:
+    """Parses one query file; `name` is its dotted name (`area.stem`)."""
+    header: dict[str, str] = {}
+    description = ""
+    body_lines: list[str] = []
+    in_header = True
+    for line in path.read_text(encoding="utf-8").splitlines():
+        stripped = line.strip()
+        if in_header and stripped.startswith("//"):
+            match = _HEADER.match(stripped)
+            if match:
+                header[match.group(1)] = match.group(2).strip()
+            elif not description:
+                description = stripped.lstrip("/").strip()
+            continue
+        in_header = False
+        body_lines.append(line)
+    text = "\n".join(body_lines).strip()
+
+    def fail(reason: str) -> CypherLibraryError:
+        return CypherLibraryError(f"{path}: {reason}")
+
+    if header.get("name") != path.stem:
+        raise fail(f"header '// name: {path.stem}' expected, found {header.get('name')!r}")
+    if not description:
+        raise fail("a one-line '//' description is required in the header")
+    mode = header.get("mode", "")
+    if mode not in MODES:
+        raise fail(f"'// mode:' must be one of {MODES}, found {mode!r}")
+    if not text:
+        raise fail("the file has no query")
+    declared = frozenset(p.strip() for p in header.get("params", "").split(",") if p.strip())
+    used = frozenset(_PARAM.findall(_STRINGS_AND_COMMENTS.sub("", text)))
+    if declared != used:
+        raise fail(
+            f"declared params {sorted(declared)} differ from used params {sorted(used)}"
+        )
+    return Query(name, description, mode, declared, text, path)
+
+
+class QueryLibrary:
+    """All queries below a folder, by dotted name (`schema.memory_vector_index`)."""
+
+    def __init__(self, queries: dict[str, Query]) -> None:
+        self._queries = queries
+
+    @classmethod
+    def load(cls, root: Path) -> "QueryLibrary":
+        if not root.is_dir():
+            raise CypherLibraryError(f"Cypher library folder not found: {root}")
+        queries: dict[str, Query] = {}
+        for path in sorted(root.rglob("*.cypher")):
+            relative = path.relative_to(root).with_suffix("")
+            if len(relative.parts) < 2:
+                raise CypherLibraryError(f"{path}: queries live in cypher/<area>/")
+            if relative.parts[0] == "browser":
+                continue  # saved Browser favourites, not called by the service
+            name = ".".join(relative.parts)
+            if name in queries:
+                raise CypherLibraryError(f"duplicate query name {name}")
+            queries[name] = parse_query(path, name)
+        return cls(queries)
+
+    def __getitem__(self, name: str) -> Query:
+        try:
+            return self._queries[name]
+        except KeyError:
+            raise CypherLibraryError(f"no query named {name}") from None
+
+    def __iter__(self):
+        return iter(self._queries.values())
+
+    def __len__(self) -> int:
+        return len(self._queries)
+
+    def area(self, area: str) -> list[Query]:
+        """The queries of one area, in file-name order (migrations use this)."""
+        prefix = area + "."
+        return [q for q in self._queries.values() if q.name.startswith(prefix)]

@@ -1,0 +1,5 @@
+"""The Neo4j 5.26 Community server GraphMind provisions and runs without Docker."""
+
+from graphmind.neo4j_server.process import Neo4jServer
+
+__all__ = ["Neo4jServer"]

@@ -1,0 +1,63 @@
+"""The neo4j.conf and JVM flags of the managed server."""
+
+from graphmind.settings import Settings
+
+# The flags Neo4j's own launcher passes (server.jvm.additional in 5.26's
+# default neo4j.conf); without the --add-opens, vector index population stalls.
+LAUNCHER_JVM_FLAGS = [
+    "-XX:+UseG1GC",
+    "-XX:-OmitStackTraceInFastThrow",
+    "-XX:+AlwaysPreTouch",
+    "-XX:+UnlockExperimentalVMOptions",
+    "-XX:+TrustFinalNonStaticFields",
+    "-XX:+DisableExplicitGC",
+    "-Djdk.nio.maxCachedBufferSize=1024",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+    "-Djdk.tls.ephemeralDHKeySize=2048",
+    "-Djdk.tls.rejectClientInitiatedRenegotiation=true",
+    "-XX:FlightRecorderOptions=stackdepth=256",
+    "-XX:+UnlockDiagnosticVMOptions",
+    "-XX:+DebugNonSafepoints",
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED",
+    "-Dlog4j2.disable.jmx=true",
+    "-Dlog4j.layout.jsonTemplate.maxStringLength=32768",
+    "-Dfile.encoding=UTF-8",
+]
+ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+
+
+def jvm_flags(settings: Settings) -> list[str]:
+    return ["-Xms256m", f"-Xmx{settings.neo4j_heap}", *LAUNCHER_JVM_FLAGS]
+
+
+def render_conf(settings: Settings) -> str:
+    home = settings.neo4j_home.resolve()
+    host = settings.neo4j_host
+    bolt = f"{host}:{settings.neo4j_bolt_port}"
+    http = f"{host}:{settings.neo4j_http_port}"
+    lines = [
+        "# Written by `graphmind neo4j start` from GRAPHMIND_ settings; edits are overwritten.",
+        f"server.directories.data={home / 'data'}",
+        f"server.directories.logs={home / 'logs'}",
+        f"server.directories.run={home / 'run'}",
+        f"server.directories.import={home / 'import'}",
+        f"server.directories.plugins={home / 'plugins'}",
+        f"server.default_listen_address={host}",
+        "server.bolt.enabled=true",
+        f"server.bolt.listen_address={bolt}",
+        f"server.bolt.advertised_address={bolt}",
+        "server.http.enabled=true",
+        f"server.http.listen_address={http}",
+        f"server.http.advertised_address={http}",
+        "server.https.enabled=false",
+        "server.http_enabled_modules=TRANSACTIONAL_ENDPOINTS,UNMANAGED_EXTENSIONS,BROWSER",
+        f"dbms.security.auth_enabled={'true' if settings.neo4j_auth_enabled else 'false'}",
+        f"server.memory.pagecache.size={settings.neo4j_pagecache}",
+        f"initial.dbms.default_database={settings.neo4j_database}",
+        "dbms.usage_report.enabled=false",
+        "db.tx_log.rotation.retention_policy=1 days",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,61 @@
+"""Settings, read from environment variables with the GRAPHMIND_ prefix."""
+
+from functools import cached_property
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Every setting of GraphMind; see README.md "Settings" for the table."""
+
+    model_config = SettingsConfigDict(env_prefix="GRAPHMIND_", extra="ignore")
+
+    # Neo4j connection
+    neo4j_uri: str | None = Field(
+        None, description="Bolt URI; defaults to bolt://NEO4J_HOST:NEO4J_BOLT_PORT"
+    )
+    neo4j_user: str = Field("neo4j", description="Neo4j user name")
+    neo4j_password: str = Field("graphmind-dev", description="Neo4j password (8+ chars)")
+    neo4j_database: str = Field("neo4j", description="Neo4j database name")
+
+    # The Neo4j server GraphMind provisions itself (`graphmind neo4j start`)
+    neo4j_host: str = Field("127.0.0.1", description="address the managed Neo4j binds")
+    neo4j_bolt_port: int = Field(7687, description="Bolt port of the managed Neo4j")
+    neo4j_http_port: int = Field(7474, description="HTTP (Browser) port of the managed Neo4j")
+    neo4j_home: Path = Field(
+        PROJECT_ROOT / ".cache/neo4j/dev",
+        description="conf, data and logs folder of the managed Neo4j",
+    )
+    neo4j_lib: Path = Field(
+        PROJECT_ROOT / ".cache/neo4j/lib",
+        description="folder of the Neo4j jars resolved from Maven Central",
+    )
+    neo4j_heap: str = Field("1g", description="JVM heap of the managed Neo4j")
+    neo4j_pagecache: str = Field("512m", description="page cache of the managed Neo4j")
+    neo4j_auth_enabled: bool = Field(True, description="require a password for Neo4j")
+    neo4j_start_timeout: float = Field(120.0, description="seconds to wait for Bolt")
+
+    # The GraphQL server
+    host: str = Field("127.0.0.1", description="address the GraphQL server binds")
+    port: int = Field(8000, description="port of the GraphQL server")
+    default_user_id: str = Field("local", description="caller while API keys are off")
+    migrate_on_start: bool = Field(True, description="apply cypher/schema at startup")
+    max_query_depth: int = Field(12, description="deepest GraphQL selection allowed")
+    max_query_tokens: int = Field(4000, description="largest GraphQL document, in tokens")
+    max_query_aliases: int = Field(30, description="most aliases in one GraphQL document")
+    graphiql: bool = Field(True, description="serve GraphiQL on GET /graphql")
+
+    # Embeddings
+    embedding_batch_size: int = Field(64, description="texts per embedding batch")
+    embedding_threads: int = Field(0, description="torch threads (0: torch's default)")
+
+    cypher_dir: Path = Field(PROJECT_ROOT / "cypher", description="the Cypher library")
+
+    @cached_property
+    def bolt_uri(self) -> str:
+        """The Bolt URI the driver connects to."""
+        return self.neo4j_uri or f"bolt://{self.neo4j_host}:{self.neo4j_bolt_port}"

@@ -1,0 +1,44 @@
+"""Every error carries extensions.code; limits apply; internal errors are masked."""
+
+from graphql import GraphQLError
+
+from graphmind.api.errors import coded_error
+from graphmind.errors import BadUserInput, NotFound
+
+
+def codes(body: dict) -> list[str]:
+    return [e["extensions"]["code"] for e in body["errors"]]
+
+
+def test_unknown_field_is_bad_user_input(graphql):
+    assert codes(graphql("{ health { nope } }")) == ["BAD_USER_INPUT"]
+
+
+def test_syntax_error_is_bad_user_input(graphql):
+    assert codes(graphql("{ health { ")) == ["BAD_USER_INPUT"]
+
+
+def test_token_limit(graphql, settings):
+    document = "{ health { " + "status " * settings.max_query_tokens + "} }"
+    body = graphql(document)
+    assert codes(body) == ["BAD_USER_INPUT"] and "token" in body["errors"][0]["message"]
+
+
+def test_alias_limit(graphql, settings):
+    document = "{ " + " ".join(f"a{i}: health {{ status }}" for i in range(settings.max_query_aliases + 1)) + " }"
+    assert codes(graphql(document)) == ["BAD_USER_INPUT"]
+
+
+def test_graphmind_errors_keep_their_code_and_field():
+    error = GraphQLError("x", path=["remember"], original_error=BadUserInput("too short", "content"))
+    assert coded_error(error).extensions == {"code": "BAD_USER_INPUT", "field": "content"}
+    error = GraphQLError("x", path=["memory"], original_error=NotFound("no memory 1"))
+    assert coded_error(error).message == "no memory 1"
+
+
+def test_unexpected_errors_are_masked_with_a_correlation_id():
+    error = GraphQLError("secret detail", path=["health"], original_error=KeyError("secret"))
+    masked = coded_error(error)
+    assert masked.extensions["code"] == "INTERNAL"
+    assert "secret" not in masked.message
+    assert masked.extensions["correlationId"] in masked.message

@@ -1,0 +1,93 @@
+"""Shared fixtures: the real test Neo4j, the real model, the app in-process.
+
+Tests use their own Neo4j instance (own ports and data folder): the defaults
+below apply unless the environment (`make test`) already says otherwise, so a
+bare `pytest` never touches the data of `make run`.
+"""
+
+import os
+import uuid
+
+import pytest
+
+from graphmind.settings import PROJECT_ROOT
+
+TEST_INSTANCE = {
+    "GRAPHMIND_NEO4J_BOLT_PORT": "17687",
+    "GRAPHMIND_NEO4J_HTTP_PORT": "17474",
+    "GRAPHMIND_NEO4J_HOME": str(PROJECT_ROOT / ".cache/neo4j/test"),
+    "GRAPHMIND_NEO4J_PASSWORD": "graphmind-test",
+}
+for _name, _value in TEST_INSTANCE.items():
+    os.environ.setdefault(_name, _value)
+
+from graphmind.db.database import Database  # noqa: E402
+from graphmind.db.migrations import migrate  # noqa: E402
+from graphmind.db.queries import QueryLibrary  # noqa: E402
+from graphmind.embeddings import Embedder  # noqa: E402
+from graphmind.neo4j_server import Neo4jServer  # noqa: E402
+from graphmind.settings import Settings  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    return Settings()
+
+
+@pytest.fixture(scope="session")
+def neo4j_server(settings):
+    """The test Neo4j; started if needed and then stopped again (no orphan JVM)."""
+    server = Neo4jServer(settings)
+    started = server.start()
+    yield server
+    if started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def library(settings) -> QueryLibrary:
+    return QueryLibrary.load(settings.cypher_dir)
+
+
+@pytest.fixture(scope="session")
+async def db(neo4j_server, settings, library):
+    database = Database.connect(settings, library)
+    await migrate(database)
+    yield database
+    await database.close()
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Embedder:
+    return Embedder.load()
+
+
+@pytest.fixture
+def user_id() -> str:
+    """A fresh user per test, so tests never see each other's data."""
+    return f"test-{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture(scope="session")
+def app_client(neo4j_server, settings):
+    """The whole app in-process (lifespan included), through Starlette's TestClient."""
+    from starlette.testclient import TestClient
+
+    from graphmind.api.app import create_app
+
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+@pytest.fixture(scope="session")
+def graphql(app_client):
+    """Posts a GraphQL document; returns the decoded JSON body."""
+
+    def post(query: str, variables: dict | None = None, **headers: str) -> dict:
+        response = app_client.post(
+            "/graphql", json={"query": query, "variables": variables or {}}, headers=headers
+        )
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    return post

@@ -1,0 +1,32 @@
+"""Every query file against the real Neo4j, and the handle's routing and errors."""
+
+import pytest
+
+from graphmind.errors import CypherLibraryError, GraphMindError
+
+SYSTEM_DATABASE_QUERIES = {"system.change_initial_password"}
+
+
+async def test_every_query_file_explains_on_real_neo4j(db, library):
+    explained = 0
+    for query in library:
+        database = "system" if query.name in SYSTEM_DATABASE_QUERIES else db.name
+        params = {name: None for name in query.params}
+        await db.driver.execute_query("EXPLAIN " + query.text, params, database_=database)
+        explained += 1
+    assert explained == len(library)
+
+
+async def test_read_query_runs_as_read(db):
+    [row] = await db.read("system.server_version")
+    assert row["version"].startswith("5.26.")
+
+
+async def test_mode_mismatch_is_refused(db):
+    with pytest.raises(GraphMindError, match="is read"):
+        await db.write("system.server_version")
+
+
+async def test_wrong_parameters_never_reach_neo4j(db):
+    with pytest.raises(CypherLibraryError):
+        await db.read("system.user_node_counts", user="x")

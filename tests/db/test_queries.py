@@ -1,0 +1,83 @@
+"""The Cypher library loader: header checks at load time, parameter checks at call time."""
+
+import pytest
+
+from graphmind.db.queries import QueryLibrary
+from graphmind.errors import CypherLibraryError
+
+
+def write(root, relative: str, text: str):
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+GOOD = """// name: by_id
+// Finds a memory by id.
+// mode: read
+// params: id, userId
+MATCH (m:Memory {id: $id, userId: $userId}) RETURN m
+"""
+
+
+def test_loads_query_by_dotted_name(tmp_path):
+    write(tmp_path, "memory/by_id.cypher", GOOD)
+    query = QueryLibrary.load(tmp_path)["memory.by_id"]
+    assert query.description == "Finds a memory by id."
+    assert query.is_read
+    assert query.params == {"id", "userId"}
+    assert query.text.startswith("MATCH")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (GOOD.replace("name: by_id", "name: other"), "name"),
+        (GOOD.replace("// Finds a memory by id.\n", ""), "description"),
+        (GOOD.replace("mode: read", "mode: sometimes"), "mode"),
+        (GOOD.replace("params: id, userId", "params: id"), "differ"),
+        (GOOD.replace("params: id, userId", "params: id, userId, extra"), "differ"),
+    ],
+)
+def test_malformed_headers_are_refused_at_load_time(tmp_path, text, reason):
+    write(tmp_path, "memory/by_id.cypher", text)
+    with pytest.raises(CypherLibraryError, match=reason):
+        QueryLibrary.load(tmp_path)
+
+
+def test_params_in_strings_and_comments_do_not_count(tmp_path):
+    write(
+        tmp_path,
+        "memory/literal.cypher",
+        "// name: literal\n// Returns a literal.\n// mode: read\n"
+        "RETURN '$notAParam' AS text // and $notThisEither\n",
+    )
+    assert QueryLibrary.load(tmp_path)["memory.literal"].params == frozenset()
+
+
+def test_queries_must_live_in_an_area_folder(tmp_path):
+    write(tmp_path, "by_id.cypher", GOOD)
+    with pytest.raises(CypherLibraryError, match="area"):
+        QueryLibrary.load(tmp_path)
+
+
+def test_call_with_missing_or_unknown_parameters_is_refused(tmp_path):
+    write(tmp_path, "memory/by_id.cypher", GOOD)
+    query = QueryLibrary.load(tmp_path)["memory.by_id"]
+    assert query.bind({"id": "1", "userId": "u"}) == {"id": "1", "userId": "u"}
+    with pytest.raises(CypherLibraryError, match="missing \\['userId'\\]"):
+        query.bind({"id": "1"})
+    with pytest.raises(CypherLibraryError, match="unknown \\['limit'\\]"):
+        query.bind({"id": "1", "userId": "u", "limit": 3})
+
+
+def test_unknown_query_name(tmp_path):
+    write(tmp_path, "memory/by_id.cypher", GOOD)
+    with pytest.raises(CypherLibraryError, match="no query named memory.nope"):
+        QueryLibrary.load(tmp_path)["memory.nope"]
+
+
+def test_the_project_library_loads(library):
+    assert len(library) > 0
+    assert all(q.mode == "schema" for q in library.area("schema"))

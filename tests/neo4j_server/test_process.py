@@ -1,0 +1,24 @@
+"""The managed server: status, idempotent start, a real Bolt and HTTP endpoint."""
+
+import httpx
+
+from graphmind.neo4j_server.runtime import is_installed, java_major_version
+
+
+def test_start_is_idempotent_and_status_reports_running(neo4j_server):
+    assert neo4j_server.start() is False  # already running: nothing new started
+    status = neo4j_server.status()
+    assert status.running and status.bolt_open and status.pid
+
+
+def test_browser_is_served_and_advertises_our_bolt_port(neo4j_server, settings):
+    base = f"http://{settings.neo4j_host}:{settings.neo4j_http_port}"
+    discovery = httpx.get(base + "/").json()
+    assert discovery["neo4j_version"].startswith("5.26.")
+    assert discovery["bolt_direct"].endswith(f":{settings.neo4j_bolt_port}")
+    assert httpx.get(base + "/browser/").status_code == 200
+
+
+def test_runtime_is_installed_with_java_17(settings, neo4j_server):
+    assert is_installed(settings.neo4j_lib)
+    assert java_major_version() >= 17

@@ -1,0 +1,27 @@
+"""The real all-MiniLM-L6-v2 from its package: shape, norm, meaning."""
+
+import numpy as np
+
+from graphmind.embeddings import DIMENSION, MODEL_NAME
+
+
+def test_embeds_unit_vectors_of_384_dimensions(embedder):
+    vectors = embedder.embed(["Neo4j stores graphs", "the cat sleeps"])
+    assert vectors.shape == (2, DIMENSION) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert embedder.model_name == MODEL_NAME and embedder.dimension == DIMENSION
+
+
+def test_similar_texts_are_closer(embedder):
+    query, near, far = embedder.embed(
+        ["Which database holds the graph?", "The graph lives in Neo4j.", "I like green tea."]
+    )
+    assert float(query @ near) > float(query @ far) + 0.2
+
+
+def test_empty_batch(embedder):
+    assert embedder.embed([]).shape == (0, DIMENSION)
+
+
+def test_counts_tokens_with_the_models_tokenizer(embedder):
+    assert embedder.count_tokens("hello world") == 2
