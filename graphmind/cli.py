@@ -118,6 +118,38 @@ def neo4j_status() -> None:
     sys.exit(0 if s.running else 3)
 
 
+@cli.group()
+def bench() -> None:
+    """Benchmarks of retrieval quality, latency and throughput (against GRAPHMIND_ Neo4j)."""
+
+
+def _run_bench(run, data: Path, fmt, out: Path | None) -> None:
+    import json
+
+    from graphmind.bench.common import bench_deps
+
+    async def go() -> dict:
+        async with bench_deps() as deps:
+            return await run(deps, data)
+
+    report = asyncio.run(go())
+    click.echo(fmt(report))
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2, default=str))
+
+
+@bench.command("locomo")
+@click.option("--data", type=click.Path(exists=True, path_type=Path), required=True,
+              help="../shared/bench/locomo/locomo_dev.json")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_locomo(data: Path, out: Path | None) -> None:
+    """LoCoMo evidence recall@5/10/20 (hybrid vs vector-only vs keyword-only), ingest rate, latency."""
+    from graphmind.bench import locomo
+
+    _run_bench(locomo.run, data, locomo.format_report, out)
+
+
 def main() -> None:
     """Entry point: GraphMind errors print one line, not a traceback."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)  # retries are reported by us

@@ -53,6 +53,28 @@ class Settings(BaseSettings):
     embedding_batch_size: int = Field(64, description="texts per embedding batch")
     embedding_threads: int = Field(0, description="torch threads (0: torch's default)")
 
+    # Memory: remember
+    redact_pii: bool = Field(True, description="redact PII and secrets before storing")
+    dedup_threshold: float = Field(0.95, description="cosine above which a memory is a duplicate")
+    dedup_candidates: int = Field(10, description="vector-index neighbours checked for duplicates")
+
+    # Memory: recall
+    rrf_k: int = Field(60, description="Reciprocal Rank Fusion constant k")
+    recall_vector_k: int = Field(100, description="vector candidates per recall")
+    recall_keyword_k: int = Field(50, description="keyword (fulltext) candidates per recall")
+    recall_graph_k: int = Field(50, description="entity-graph candidates per recall")
+    recall_max_index_k: int = Field(
+        1000, description="most vector-index neighbours fetched before the per-user filter"
+    )
+    recall_default_limit: int = Field(10, description="results of a recall when not asked")
+    recall_max_limit: int = Field(100, description="most results one recall may ask for")
+    min_salience: float = Field(0.05, description="memories below this effective salience hide")
+    neighbour_window_minutes: float = Field(
+        10.0, description="temporal-neighbour window around a hit (seed 003 policy 7)"
+    )
+    neighbour_share: float = Field(0.5, description="a neighbour's share of its parent's score")
+    neighbour_parents: int = Field(5, description="top results whose neighbours are added")
+
     cypher_dir: Path = Field(PROJECT_ROOT / "cypher", description="the Cypher library")
 
     @cached_property

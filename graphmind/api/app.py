@@ -12,6 +12,8 @@ from starlette.routing import Route, WebSocketRoute
 from strawberry.asgi import GraphQL
 
 from graphmind.api.context import Context, Resources, build_context
+from graphmind.clock import Clock
+from graphmind.deps import Deps
 from graphmind.api.schema import build_schema
 from graphmind.db.database import Database
 from graphmind.db.migrations import migrate
@@ -28,9 +30,10 @@ class GraphMindGraphQL(GraphQL):
         return build_context(request)
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Starlette:
     """The ASGI app; its lifespan owns the Neo4j driver and the embedding model."""
     settings = settings or Settings()
+    clock = clock or Clock()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[Resources]:
@@ -43,18 +46,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 Embedder.load, settings.embedding_batch_size, settings.embedding_threads
             )
             log.info("GraphMind ready at http://%s:%s/graphql", settings.host, settings.port)
-            yield Resources(settings=settings, db=db, embedder=embedder)
+            yield Resources(deps=Deps(settings=settings, db=db, embedder=embedder, clock=clock))
         finally:
             await db.close()
 
     async def healthz(request: Request) -> JSONResponse:
         try:
-            await request.state.db.read("system.server_version")
+            await request.state.deps.db.read("system.server_version")
         except GraphMindError as e:
             return JSONResponse({"status": "unavailable", "reason": e.message}, status_code=503)
         return JSONResponse({"status": "ok"})
 
-    graphql = GraphMindGraphQL(build_schema(settings), graphql_ide="graphiql" if settings.graphiql else None)
+    graphql = GraphMindGraphQL(
+        build_schema(settings), graphql_ide="graphiql" if settings.graphiql else None
+    )
     return Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),

@@ -6,17 +6,13 @@ from typing import TypedDict
 import strawberry
 from starlette.requests import HTTPConnection
 
-from graphmind.db.database import Database
-from graphmind.embeddings import Embedder
-from graphmind.settings import Settings
+from graphmind.deps import Deps
 
 
 class Resources(TypedDict):
     """The lifespan's state: created once at startup, closed at shutdown."""
 
-    settings: Settings
-    db: Database
-    embedder: Embedder
+    deps: Deps
 
 
 @dataclass
@@ -24,20 +20,15 @@ class Context:
     """The per-request context: the caller and the shared resources."""
 
     user_id: str
-    settings: Settings
-    db: Database
-    embedder: Embedder
+    deps: Deps
     request: HTTPConnection
 
 
 def build_context(connection: HTTPConnection) -> Context:
-    state = connection.state
-    settings: Settings = state.settings
+    deps: Deps = connection.state.deps
     return Context(
-        user_id=settings.default_user_id,  # API keys decide the caller later (security)
-        settings=settings,
-        db=state.db,
-        embedder=state.embedder,
+        user_id=deps.settings.default_user_id,  # API keys decide the caller later (security)
+        deps=deps,
         request=connection,
     )
 

@@ -42,8 +42,9 @@ class Health:
 
 async def resolve_health(info: Info) -> Health:
     ctx = info.context
-    [server] = await ctx.db.read("system.server_version")
-    counts = await ctx.db.read("system.user_node_counts", userId=ctx.user_id)
+    db = ctx.deps.db
+    [server] = await db.read("system.server_version")
+    counts = await db.read("system.user_node_counts", userId=ctx.user_id)
     return Health(
         status="ok",
         version=__version__,
@@ -53,8 +54,10 @@ async def resolve_health(info: Info) -> Health:
             IndexInfo(
                 name=s.name, type=s.type, state=s.state, population_percent=s.population_percent
             )
-            for s in await index_states(ctx.db)
+            for s in await index_states(db)
         ],
-        embedding=EmbeddingInfo(model=ctx.embedder.model_name, dimension=ctx.embedder.dimension),
+        embedding=EmbeddingInfo(
+            model=ctx.deps.embedder.model_name, dimension=ctx.deps.embedder.dimension
+        ),
         node_counts=[NodeCount(label=r["label"], count=r["count"]) for r in counts],
     )

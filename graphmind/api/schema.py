@@ -7,17 +7,35 @@
 import strawberry
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 
+from graphmind.api import memory as memory_api
 from graphmind.api.errors import ErrorCodes
 from graphmind.api.health import Health, resolve_health
+from graphmind.api.memory_types import Memory, MemoryConnection, RecallResult, RememberResult, SupersedeResult
 from graphmind.settings import Settings
+
+
+def field(resolver, description: str | None = None):
+    """A root field whose description is its resolver's docstring."""
+    return strawberry.field(resolver=resolver, description=description or resolver.__doc__)
 
 
 @strawberry.type(description="Read operations; every one is scoped to the calling user.")
 class Query:
-    health: Health = strawberry.field(
-        resolver=resolve_health,
-        description="Neo4j version, index states, the embedding model and node counts.",
+    health: Health = field(
+        resolve_health, "Neo4j version, index states, the embedding model and node counts."
     )
+    recall: RecallResult = field(memory_api.recall)
+    memory: Memory = field(memory_api.memory)
+    memories: MemoryConnection = field(memory_api.memories)
+
+
+@strawberry.type(description="Changes; each is one Neo4j transaction scoped to the calling user.")
+class Mutation:
+    remember: RememberResult = field(memory_api.remember)
+    remember_many: list[RememberResult] = field(memory_api.remember_many)
+    forget: Memory = field(memory_api.forget)
+    restore: Memory = field(memory_api.restore)
+    supersede: SupersedeResult = field(memory_api.supersede)
 
 
 class GraphMindSchema(strawberry.Schema):
@@ -29,6 +47,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     settings = settings or Settings()
     return GraphMindSchema(
         query=Query,
+        mutation=Mutation,
         extensions=[
             lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
             lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),

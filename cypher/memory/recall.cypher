@@ -1,0 +1,108 @@
+// name: recall
+// Hybrid recall in one round trip: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience, widened by temporal neighbours, recorded as a Retrieval.
+// mode: write
+// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, rrfK, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, retrievalId, query, now
+
+// 1. Candidates of each channel (unfiltered but for the owner).
+OPTIONAL MATCH (owner:User {id: $userId})
+WITH toInteger(ceil($vectorK * 1.3 * COUNT { (:Memory) } / toFloat(coalesce(owner.memoryCount, 1) + 1))) AS wanted
+WITH CASE WHEN wanted < $vectorK THEN $vectorK WHEN wanted > $maxIndexK THEN $maxIndexK ELSE wanted END AS indexK
+CALL (indexK) {
+  UNWIND CASE WHEN 'vector' IN $channels THEN [1] ELSE [] END AS _
+  CALL db.index.vector.queryNodes('memory_embedding', indexK, $embedding) YIELD node, score
+  WITH node, score WHERE node.userId = $userId
+  RETURN node, 'vector' AS channel, 2 * score - 1 AS score
+UNION ALL
+  UNWIND CASE WHEN 'keyword' IN $channels AND $lucene IS NOT NULL THEN [1] ELSE [] END AS _
+  CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: $keywordK * 2}) YIELD node, score
+  WITH node, score WHERE node.userId = $userId
+  RETURN node, 'keyword' AS channel, score
+UNION ALL
+  UNWIND CASE WHEN 'graph' IN $channels THEN $entityKeys ELSE [] END AS key
+  MATCH (e:Entity {userId: $userId, key: key})
+  WITH e, 1.0 / log(2.0 + COUNT { (e)<-[:MENTIONS]-() }) AS weight
+  MATCH (e)<-[:MENTIONS]-(hit:Memory)
+  WITH hit, sum(weight) AS direct
+  CALL (hit, direct) {
+    RETURN hit AS node, direct AS score
+  UNION ALL
+    MATCH (hit)-[:NEXT]-(linked:Memory)
+    RETURN linked AS node, direct * 0.5 AS score
+  }
+  WITH node, max(score) AS score
+  RETURN node, 'graph' AS channel, score
+}
+
+// 2. Eligibility, then each channel's rank among eligible memories.
+WITH node, channel, score
+WHERE node.status IN $statuses
+  AND node.effectiveSalience >= $minSalience
+  AND node.validFrom <= $asOf AND (node.validUntil IS NULL OR node.validUntil > $asOf)
+  AND ($rangeFrom IS NULL OR node.validUntil IS NULL OR node.validUntil >= $rangeFrom)
+  AND ($rangeTo IS NULL OR node.validFrom <= $rangeTo)
+  AND ($contentTypes IS NULL OR node.contentType IN $contentTypes)
+  AND ($temporalLevels IS NULL OR node.temporalLevel IN $temporalLevels)
+  AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+WITH channel, node, score
+ORDER BY channel, score DESC, node.id
+WITH channel, collect({node: node, score: score}) AS hits
+WITH channel, hits[0..CASE channel WHEN 'vector' THEN $vectorK WHEN 'keyword' THEN $keywordK ELSE $graphK END] AS hits
+UNWIND range(0, size(hits) - 1) AS i
+WITH hits[i].node AS node, {channel: channel, rank: i + 1, score: hits[i].score} AS ranked
+
+// 3. Reciprocal Rank Fusion, weighted by effective salience (rule R7).
+WITH node, collect(ranked) AS ranks
+WITH node, ranks, reduce(total = 0.0, r IN ranks | total + 1.0 / ($rrfK + r.rank)) AS rrf
+WITH node, ranks, rrf, rrf * node.effectiveSalience AS final
+ORDER BY final DESC, node.id
+WITH collect({node: node, ranks: ranks, rrf: rrf, final: final}) AS fused
+
+// 4. Temporal neighbours (seed 003 policy 7): memories within the window around the
+//    top results score neighbourShare of their parent's score, when that is higher.
+CALL (fused) {
+  UNWIND fused[0..$neighbourParents] AS parent
+  WITH parent, parent.node AS p
+  MATCH (n:Memory)
+  WHERE n.userId = $userId
+    AND n.validFrom >= p.validFrom - duration({seconds: $neighbourSeconds})
+    AND n.validFrom <= p.validFrom + duration({seconds: $neighbourSeconds})
+    AND n <> p
+    AND n.status IN $statuses
+    AND n.effectiveSalience >= $minSalience
+    AND (n.validUntil IS NULL OR n.validUntil > $asOf) AND n.validFrom <= $asOf
+    AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
+    AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
+    AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
+    AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
+    AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
+  WITH n, parent.final * $neighbourShare AS share, p.id AS parentId
+  ORDER BY share DESC
+  WITH n, collect({share: share, parentId: parentId})[0] AS best
+  RETURN collect({node: n, share: best.share, parentId: best.parentId}) AS neighbours
+}
+UNWIND fused + [x IN neighbours | {node: x.node, share: x.share, parentId: x.parentId}] AS item
+WITH item.node AS node, collect(item) AS items
+WITH node,
+     [x IN items WHERE x.rrf IS NOT NULL][0] AS own,
+     [x IN items WHERE x.share IS NOT NULL][0] AS near
+WITH node, coalesce(own.ranks, []) AS ranks, coalesce(own.rrf, 0.0) AS rrf,
+     coalesce(own.final, 0.0) AS ownFinal, near
+WITH node, ranks, rrf,
+     CASE WHEN near IS NOT NULL AND near.share > ownFinal THEN near.share ELSE ownFinal END AS final,
+     CASE WHEN near IS NOT NULL AND near.share > ownFinal THEN near.parentId END AS neighbourOf
+ORDER BY final DESC, node.id
+LIMIT $limit
+WITH collect({node: node, ranks: ranks, rrf: rrf, final: final, neighbourOf: neighbourOf}) AS results
+
+// 5. Record the retrieval and reset the decay timer of what it returned.
+CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, createdAt: $now,
+                     resultCount: size(results)})
+WITH r, results
+UNWIND range(0, size(results) - 1) AS i
+WITH r, results[i] AS item, i + 1 AS rank
+WITH r, item, rank, item.node AS m
+CREATE (r)-[:RETURNED {rank: rank, score: item.final}]->(m)
+SET m.lastAccessedAt = $now, m.accessCount = coalesce(m.accessCount, 0) + 1
+RETURN rank, m {.*, embedding: null} AS memory, [(m)-[:MENTIONS]->(e) | e.name] AS entities,
+       item.ranks AS ranks, item.rrf AS rrf, item.final AS final, item.neighbourOf AS neighbourOf
+ORDER BY rank

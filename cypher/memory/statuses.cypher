@@ -1,0 +1,8 @@
+// name: statuses
+// The status of each of the given ids among the caller's memories (missing ids are absent).
+// mode: read
+// params: userId, ids
+UNWIND $ids AS id
+MATCH (m:Memory {id: id})
+WHERE m.userId = $userId
+RETURN m.id AS id, m.status AS status

@@ -1,0 +1,9 @@
+// name: delete_batch
+// Deletes up to batchSize of the caller's nodes (any label) with their relationships; returns how many went.
+// mode: write
+// params: userId, batchSize
+MATCH (n)
+WHERE n.userId = $userId OR (n:User AND n.id = $userId)
+WITH n LIMIT $batchSize
+DETACH DELETE n
+RETURN count(*) AS deleted

@@ -1,0 +1,198 @@
+"""GraphQL inputs and resolvers of the memory core: remember, recall, memory, memories, …"""
+
+from datetime import datetime
+from typing import Annotated
+
+import strawberry
+from strawberry.scalars import JSON
+
+from graphmind.api.context import Info
+from graphmind.api.memory_types import (
+    ContentType,
+    Memory,
+    MemoryConnection,
+    MemoryEdge,
+    MemoryStatus,
+    PageInfo,
+    RecallChannel,
+    RecallResult,
+    RedactionCount,
+    RememberResult,
+    Source,
+    SupersedeResult,
+    memory_fields,
+    to_memory,
+    to_recall_item,
+)
+from graphmind.errors import BadUserInput
+from graphmind.memory import manage, recall as recall_service, store
+from graphmind.memory.model import parse_memory_input
+
+
+def arg(description: str):
+    return strawberry.argument(description=description)
+
+
+@strawberry.input(description="A memory to store.")
+class RememberInput:
+    content: str = strawberry.field(description="The text, 10-2000 characters; PII is redacted.")
+    content_type: ContentType | None = strawberry.field(default=None, description="Default OBSERVATION.")
+    temporal_level: int | None = strawberry.field(
+        default=None, description="1-4; chosen from the content (rule R1) when omitted."
+    )
+    base_salience: float | None = strawberry.field(
+        default=None, description="0-1; chosen from the content (rule R2) when omitted."
+    )
+    valid_from: datetime | None = strawberry.field(default=None, description="Default now.")
+    valid_until: datetime | None = strawberry.field(default=None, description="Default open-ended.")
+    source: Source | None = strawberry.field(default=None, description="Default USER (trust 0.8).")
+    tags: list[str] | None = strawberry.field(default=None, description="Up to 20 tags.")
+    metadata: JSON | None = strawberry.field(default=None, description="A JSON object, up to 4 KB.")
+    entities: list[str] | None = strawberry.field(
+        default=None, description="Named things it mentions, besides those found in the text."
+    )
+
+
+@strawberry.input(description="Which memories recall may return.")
+class RecallFilter:
+    content_types: list[ContentType] | None = strawberry.field(default=None, description="Only these types.")
+    temporal_levels: list[int] | None = strawberry.field(default=None, description="Only these levels (1-4).")
+    tags: list[str] | None = strawberry.field(default=None, description="Memories with any of these tags.")
+    valid_from: datetime | None = strawberry.field(
+        default=None, description="Validity overlapping a range that starts here."
+    )
+    valid_to: datetime | None = strawberry.field(
+        default=None, description="Validity overlapping a range that ends here."
+    )
+    as_of: datetime | None = strawberry.field(
+        default=None, description="What was valid at this instant (default now)."
+    )
+
+
+@strawberry.input(description="Which memories to list.")
+class MemoryFilter:
+    statuses: list[MemoryStatus] | None = strawberry.field(default=None, description="Default [ACTIVE].")
+    content_types: list[ContentType] | None = strawberry.field(default=None, description="Only these types.")
+    temporal_levels: list[int] | None = strawberry.field(default=None, description="Only these levels.")
+    tags: list[str] | None = strawberry.field(default=None, description="Memories with any of these tags.")
+
+
+@strawberry.input(description="The memory to forget (archive).")
+class ForgetInput:
+    id: strawberry.ID = strawberry.field(description="The memory's id.")
+
+
+@strawberry.input(description="The archived memory to restore.")
+class RestoreInput:
+    id: strawberry.ID = strawberry.field(description="The memory's id.")
+
+
+@strawberry.input(description="An old memory and the newer one that replaces it.")
+class SupersedeInput:
+    old_id: strawberry.ID = strawberry.field(description="The memory that no longer holds.")
+    new_id: strawberry.ID = strawberry.field(description="The memory that replaces it.")
+
+
+def _input_dict(item: RememberInput) -> dict:
+    names = {
+        "content": "content", "content_type": "contentType", "temporal_level": "temporalLevel",
+        "base_salience": "baseSalience", "valid_from": "validFrom", "valid_until": "validUntil",
+        "source": "source", "tags": "tags", "metadata": "metadata", "entities": "entities",
+    }
+    return {alias: getattr(item, attr) for attr, alias in names.items() if getattr(item, attr) is not None}
+
+
+def _result(r: store.RememberResult) -> RememberResult:
+    return RememberResult(
+        **memory_fields(r.memory),
+        duplicate_of=r.duplicate_of,
+        similarity=r.similarity,
+        redactions=sum(r.redactions.values()),
+        redaction_counts=[RedactionCount(kind=k, count=n) for k, n in sorted(r.redactions.items())],
+    )
+
+
+async def remember(info: Info, input: Annotated[RememberInput, arg("The memory to store.")]) -> RememberResult:
+    """Stores one memory (validated, redacted, deduplicated, linked to its entities)."""
+    ctx = info.context
+    parsed = parse_memory_input(_input_dict(input), field_prefix="input.")
+    [result] = await store.remember_many(ctx.deps, ctx.user_id, [parsed])
+    return _result(result)
+
+
+async def remember_many(
+    info: Info, inputs: Annotated[list[RememberInput], arg("The memories to store (at most 1000).")]
+) -> list[RememberResult]:
+    """Stores a batch: embedded at once, written in one transaction; all or nothing."""
+    ctx = info.context
+    if len(inputs) > store.MAX_BATCH:
+        raise BadUserInput(f"at most {store.MAX_BATCH} memories per batch", field="inputs")
+    parsed = [
+        parse_memory_input(_input_dict(item), field_prefix=f"inputs[{i}].")
+        for i, item in enumerate(inputs)
+    ]
+    return [_result(r) for r in await store.remember_many(ctx.deps, ctx.user_id, parsed)]
+
+
+async def recall(
+    info: Info,
+    query: Annotated[str, arg("What context is needed (1-2000 characters).")],
+    limit: Annotated[int, arg("How many memories (1-100).")] = 10,
+    filter: Annotated[RecallFilter | None, arg("Which memories may be returned.")] = None,
+    channels: Annotated[
+        list[RecallChannel] | None, arg("Channels to fuse (default all three).")
+    ] = None,
+) -> RecallResult:
+    """Hybrid recall (vector + keyword + entity graph, RRF, salience, temporal neighbours)."""
+    ctx = info.context
+    flt = recall_service.RecallFilter(**vars(filter)) if filter else None
+    result = await recall_service.recall(
+        ctx.deps, ctx.user_id, query, limit, flt,
+        channels=tuple(channels) if channels else recall_service.ALL_CHANNELS,
+    )
+    return RecallResult(
+        retrieval_id=result.retrieval_id, items=[to_recall_item(i) for i in result.items]
+    )
+
+
+async def memory(info: Info, id: Annotated[strawberry.ID, arg("The memory's id.")]) -> Memory:
+    """One of the caller's memories (NOT_FOUND for anyone else's)."""
+    ctx = info.context
+    return to_memory(await manage.get_memory(ctx.deps, ctx.user_id, id))
+
+
+async def memories(
+    info: Info,
+    filter: Annotated[MemoryFilter | None, arg("Which memories to list.")] = None,
+    first: Annotated[int, arg("Page size (1-100).")] = 20,
+    after: Annotated[str | None, arg("Cursor of the last edge of the previous page.")] = None,
+) -> MemoryConnection:
+    """The caller's memories, newest first, a page at a time (first ≤ 100)."""
+    ctx = info.context
+    flt = manage.MemoryFilter(**vars(filter)) if filter else None
+    page = await manage.list_memories(ctx.deps, ctx.user_id, flt, first, after)
+    return MemoryConnection(
+        edges=[MemoryEdge(cursor=c, node=to_memory(m)) for m, c in zip(page.memories, page.cursors)],
+        page_info=PageInfo(has_next_page=page.has_next_page, end_cursor=page.end_cursor),
+    )
+
+
+async def forget(info: Info, input: Annotated[ForgetInput, arg("The memory to forget.")]) -> Memory:
+    """Archives a memory: recall stops returning it; `restore` brings it back."""
+    ctx = info.context
+    return to_memory(await manage.forget(ctx.deps, ctx.user_id, input.id))
+
+
+async def restore(info: Info, input: Annotated[RestoreInput, arg("The memory to restore.")]) -> Memory:
+    """Restores an archived memory to the status it had."""
+    ctx = info.context
+    return to_memory(await manage.restore(ctx.deps, ctx.user_id, input.id))
+
+
+async def supersede(
+    info: Info, input: Annotated[SupersedeInput, arg("The old and the new memory.")]
+) -> SupersedeResult:
+    """Marks a memory superseded by a newer one (kept as history, validity closed)."""
+    ctx = info.context
+    old, new = await manage.supersede(ctx.deps, ctx.user_id, input.old_id, input.new_id)
+    return SupersedeResult(superseded=to_memory(old), replacement=to_memory(new))

@@ -1,0 +1,156 @@
+"""GraphQL types of the memory core, and their conversion from the domain model."""
+
+from datetime import datetime
+
+import strawberry
+from strawberry.scalars import JSON
+
+from graphmind.memory import model
+from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
+
+ContentType = strawberry.enum(model.ContentType, description="What kind of knowledge a memory holds.")
+MemoryStatus = strawberry.enum(
+    model.MemoryStatus, description="active, superseded (kept as history) or archived (forgotten)."
+)
+Source = strawberry.enum(
+    model.Source, description="Provenance; decides trust: AXIOM 1.0, USER 0.8, MODEL 0.6, WEB 0.4."
+)
+RecallChannel = strawberry.enum(Channel, name="RecallChannel", description="A retrieval channel fused by recall.")
+
+
+@strawberry.interface(description="The fields every memory has.")
+class MemoryFields:
+    id: strawberry.ID = strawberry.field(description="The memory's id (UUID).")
+    content: str = strawberry.field(description="The remembered text, PII redacted.")
+    content_type: ContentType = strawberry.field(description="fact, preference, event, goal or observation.")
+    temporal_level: int = strawberry.field(
+        description="1 immediate (hours), 2 situational (days-weeks), 3 seasonal (months), 4 identity (years)."
+    )
+    valid_from: datetime = strawberry.field(description="When this became true.")
+    valid_until: datetime | None = strawberry.field(description="When this stops being true (null: open).")
+    base_salience: float = strawberry.field(description="Initial importance, 0-1.")
+    outcome_adjustment: float = strawberry.field(description="What outcomes taught, added to base salience.")
+    effective_salience: float = strawberry.field(description="base + adjustment, clamped to [0, 1].")
+    created_at: datetime = strawberry.field(description="When it was stored.")
+    updated_at: datetime = strawberry.field(description="When it last changed.")
+    source: Source = strawberry.field(description="Where it came from.")
+    trust: float = strawberry.field(description="Trust of the source, 0.4-1.0.")
+    tags: list[str] = strawberry.field(description="Lower-case tags.")
+    metadata: JSON = strawberry.field(description="Free-form JSON object given at remember time.")
+    status: MemoryStatus = strawberry.field(description="active, superseded or archived.")
+    last_accessed_at: datetime | None = strawberry.field(description="Last time recall returned it.")
+    access_count: int = strawberry.field(description="How often it was returned or reinforced.")
+    entities: list[str] = strawberry.field(description="Named things it mentions (Entity nodes).")
+
+
+@strawberry.type(description="A stored memory.")
+class Memory(MemoryFields):
+    pass
+
+
+@strawberry.type(description="How many placeholders of one kind remember wrote.")
+class RedactionCount:
+    kind: str = strawberry.field(description="EMAIL, PHONE, CARD, IP, API_KEY, TOKEN, PASSWORD, …")
+    count: int = strawberry.field(description="How many were replaced.")
+
+
+@strawberry.type(description="The stored memory (or the existing one it duplicated) and what remember did.")
+class RememberResult(MemoryFields):
+    duplicate_of: strawberry.ID | None = strawberry.field(
+        description="Set when the input duplicated this existing memory (cosine > 0.95): nothing new was stored."
+    )
+    similarity: float | None = strawberry.field(description="Cosine similarity to the duplicated memory.")
+    redactions: int = strawberry.field(description="PII and secrets replaced by placeholders.")
+    redaction_counts: list[RedactionCount] = strawberry.field(description="The redactions by kind.")
+
+
+@strawberry.type(
+    name="ScoreBreakdown",
+    description="Why recall returned a memory: ranks and scores per channel, fusion and salience.",
+)
+class ScoreBreakdownType:
+    vector_rank: int | None = strawberry.field(description="Rank in the vector channel (1 = best).")
+    vector_score: float | None = strawberry.field(description="Cosine similarity to the query.")
+    keyword_rank: int | None = strawberry.field(description="Rank in the keyword (fulltext) channel.")
+    keyword_score: float | None = strawberry.field(description="Lucene BM25 score.")
+    graph_rank: int | None = strawberry.field(description="Rank in the entity-graph channel.")
+    graph_score: float | None = strawberry.field(description="Entity-graph score (rarer shared entities weigh more).")
+    rrf_score: float = strawberry.field(description="Reciprocal Rank Fusion: sum of 1/(k + rank).")
+    salience: float = strawberry.field(description="Effective salience that weighted the RRF score.")
+    final_score: float = strawberry.field(description="rrf × salience, or the neighbour share when higher.")
+    neighbour_of: strawberry.ID | None = strawberry.field(
+        description="Set when the memory came in as a temporal neighbour (±10 min) of this result."
+    )
+
+
+@strawberry.type(name="RecallItem", description="One recalled memory with its score and breakdown.")
+class RecallItemType:
+    memory: Memory = strawberry.field(description="The memory.")
+    score: float = strawberry.field(description="Final score (higher is better).")
+    breakdown: ScoreBreakdownType = strawberry.field(description="How the score came about.")
+
+
+@strawberry.type(description="What recall found; retrievalId links a later decision to it.")
+class RecallResult:
+    retrieval_id: strawberry.ID = strawberry.field(description="Id of the recorded Retrieval.")
+    items: list[RecallItemType] = strawberry.field(description="The memories, best first.")
+
+
+@strawberry.type(description="A memory and its cursor.")
+class MemoryEdge:
+    cursor: str = strawberry.field(description="Opaque cursor for `after`.")
+    node: Memory = strawberry.field(description="The memory.")
+
+
+@strawberry.type(description="Where a page ends.")
+class PageInfo:
+    has_next_page: bool = strawberry.field(description="Whether more memories follow.")
+    end_cursor: str | None = strawberry.field(description="Cursor of the last edge.")
+
+
+@strawberry.type(description="A page of memories, newest first.")
+class MemoryConnection:
+    edges: list[MemoryEdge] = strawberry.field(description="The memories of this page.")
+    page_info: PageInfo = strawberry.field(description="Whether more pages follow.")
+
+
+@strawberry.type(description="A memory superseded by a newer one.")
+class SupersedeResult:
+    superseded: Memory = strawberry.field(description="The old memory, now superseded (kept as history).")
+    replacement: Memory = strawberry.field(description="The memory that supersedes it.")
+
+
+def memory_fields(memory: model.Memory) -> dict:
+    return {
+        "id": memory.id,
+        "content": memory.content,
+        "content_type": memory.content_type,
+        "temporal_level": memory.temporal_level,
+        "valid_from": memory.valid_from,
+        "valid_until": memory.valid_until,
+        "base_salience": memory.base_salience,
+        "outcome_adjustment": memory.outcome_adjustment,
+        "effective_salience": memory.effective_salience,
+        "created_at": memory.created_at,
+        "updated_at": memory.updated_at,
+        "source": memory.source,
+        "trust": memory.trust,
+        "tags": memory.tags,
+        "metadata": memory.metadata,
+        "status": memory.status,
+        "last_accessed_at": memory.last_accessed_at,
+        "access_count": memory.access_count,
+        "entities": memory.entities,
+    }
+
+
+def to_memory(memory: model.Memory) -> Memory:
+    return Memory(**memory_fields(memory))
+
+
+def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:
+    return ScoreBreakdownType(**vars(b))
+
+
+def to_recall_item(item: RecallItem) -> RecallItemType:
+    return RecallItemType(memory=to_memory(item.memory), score=item.score, breakdown=to_breakdown(item.breakdown))

@@ -1,0 +1,1 @@
+"""Benchmarks (`graphmind bench …`): retrieval quality, latency and throughput."""

@@ -1,0 +1,58 @@
+"""What every benchmark needs: the real services, timing, percentiles, cleanup."""
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from graphmind.clock import Clock
+from graphmind.db.database import Database
+from graphmind.db.migrations import migrate
+from graphmind.db.queries import QueryLibrary
+from graphmind.deps import Deps
+from graphmind.embeddings import Embedder
+from graphmind.settings import Settings
+
+
+@asynccontextmanager
+async def bench_deps(settings: Settings | None = None) -> AsyncIterator[Deps]:
+    """The same services the server runs, against the configured Neo4j."""
+    settings = settings or Settings()
+    db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
+    try:
+        await migrate(db)
+        embedder = Embedder.load(settings.embedding_batch_size, settings.embedding_threads)
+        yield Deps(settings=settings, db=db, embedder=embedder, clock=Clock())
+    finally:
+        await db.close()
+
+
+async def delete_user(deps: Deps, user_id: str, batch_size: int = 5000) -> int:
+    """Deletes every node of a user; returns how many."""
+    total = 0
+    while True:
+        [row] = await deps.db.write("user.delete_batch", userId=user_id, batchSize=batch_size)
+        total += row["deleted"]
+        if row["deleted"] < batch_size:
+            return total
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank) of values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+class Stopwatch:
+    def __enter__(self) -> "Stopwatch":
+        self.start = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.seconds = time.perf_counter() - self.start
+
+    @property
+    def ms(self) -> float:
+        return self.seconds * 1000

@@ -1,0 +1,1 @@
+"""Memories: storing (remember), retrieving (recall) and managing them."""

@@ -1,0 +1,89 @@
+"""Named things in a text, for the entity graph (`(:Memory)-[:MENTIONS]->(:Entity)`).
+
+A heuristic extractor: capitalised names (single or multi-word, sentence starts
+included unless the word is a common one), code identifiers (snake_case,
+camelCase, dotted.names, calls()), and known library and platform names.
+Each entity has a `key` (lower case, for matching) and a display `name`.
+"""
+
+import re
+from dataclasses import dataclass
+
+# Matched in any case; ambiguous words ("go", "rest", "spring", "react") are left out
+# here and still count when capitalised (the capitalised-name rule finds them).
+KNOWN_TECH = {
+    "python", "javascript", "typescript", "golang", "kotlin", "haskell", "c++", "c#", "sql",
+    "cypher", "graphql", "neo4j", "postgres", "postgresql", "mysql", "sqlite", "redis",
+    "mongodb", "kafka", "rabbitmq", "elasticsearch", "qdrant", "docker", "kubernetes", "k8s",
+    "terraform", "aws", "gcp", "azure", "linux", "macos", "ubuntu", "debian", "android",
+    "django", "flask", "fastapi", "starlette", "nodejs", "deno", "numpy", "pandas", "pytorch",
+    "tensorflow", "uvicorn", "pydantic", "pytest", "git", "github", "gitlab", "nginx",
+    "openai", "llm", "grpc", "json", "yaml", "apscheduler", "webpack", "npm", "pip",
+}
+COMMON_WORDS = {
+    "i", "i'm", "i've", "i'd", "i'll", "a", "an", "the", "this", "that", "these", "those", "it",
+    "it's", "we", "you", "he", "she", "they", "my", "our", "your", "his", "her", "their", "its",
+    "hey", "hi", "hello", "yes", "yeah", "no", "not", "thanks", "thank", "oh", "wow", "ok",
+    "okay", "sure", "well", "so", "and", "but", "or", "if", "when", "what", "why", "how", "who",
+    "where", "which", "did", "do", "does", "was", "were", "is", "are", "be", "been", "have",
+    "has", "had", "can", "could", "would", "should", "will", "just", "also", "there", "here",
+    "let", "let's", "great", "good", "nice", "cool", "awesome", "sounds", "that's", "what's",
+    "me", "us", "them", "any", "some", "all", "as", "at", "by", "for", "from", "in", "of",
+    "on", "to", "with", "after", "before", "during", "since", "user", "agent", "today",
+    "yesterday", "tomorrow", "really", "totally", "definitely", "absolutely", "anyway",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "haha", "lol", "omg", "bye", "congrats", "glad",
+}
+
+_CAPITALISED = re.compile(r"\b[A-Z][\w'&-]*(?:\s+(?:of|the|de|van|von)?\s*[A-Z][\w'&-]*)*")
+_IDENTIFIER = re.compile(
+    r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b"  # snake_case
+    r"|\b[a-z]+[A-Z][A-Za-z0-9]*\b"  # camelCase
+    r"|\b[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?:\(\))?"  # dotted.name, module.func()
+    r"|\b[A-Za-z_]\w*\(\)"  # call()
+)
+_WORD = re.compile(r"[A-Za-z][\w+#.-]*")
+_PLACEHOLDER = re.compile(r"\[[A-Z_]+\]")
+
+
+@dataclass(frozen=True)
+class Entity:
+    key: str
+    name: str
+
+
+def _clean(name: str) -> str:
+    return re.sub(r"\s+", " ", name.strip(" .,'-&")).removesuffix("'s")
+
+
+def entity_key(name: str) -> str:
+    return _clean(name).lower()
+
+
+def extract_entities(text: str, explicit: list[str] | tuple[str, ...] = ()) -> list[Entity]:
+    """Entities of `text` plus the explicitly given ones, de-duplicated by key."""
+    found: dict[str, Entity] = {}
+
+    def add(name: str) -> None:
+        name = _clean(name)
+        key = name.lower()
+        if len(key) >= 2 and key not in found and not key.isdigit():
+            found[key] = Entity(key, name)
+
+    for name in explicit:
+        add(name)
+    text = _PLACEHOLDER.sub(" ", text)  # "[EMAIL]" and friends are not entities
+    for match in _CAPITALISED.finditer(text):
+        words = [w for w in match.group(0).split() if w.lower() not in COMMON_WORDS]
+        if not words:
+            continue
+        add(" ".join(words))
+    for match in _IDENTIFIER.finditer(text):
+        if not re.fullmatch(r"[A-Z][a-z]+\.[A-Z][a-z]+", match.group(0)):  # "Hi.There"
+            add(match.group(0))
+    for match in _WORD.finditer(text):
+        word = match.group(0).rstrip(".")
+        if word.lower() in KNOWN_TECH:
+            add(word)
+    return list(found.values())

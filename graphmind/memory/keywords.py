@@ -1,0 +1,43 @@
+"""The keyword side of recall: a Lucene query for the fulltext index, scoped to one user.
+
+The fulltext index `memory_text` covers `content` and `userKey`; the user's key
+is a hash of the user id (one token under any analyzer), so the user filter runs
+inside Lucene and the top-N are the user's own. Query words are escaped: no
+Lucene syntax from the caller ever reaches the index.
+"""
+
+import hashlib
+import re
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
+STOPWORDS = {
+    "a", "an", "and", "are", "as", "at", "be", "but", "by", "did", "do", "does", "for", "from",
+    "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its",
+    "me", "my", "no", "not", "of", "on", "or", "our", "she", "so", "such", "that", "the",
+    "their", "then", "there", "these", "they", "this", "to", "was", "we", "were", "what",
+    "when", "where", "which", "who", "whom", "why", "will", "with", "would", "you", "your",
+}
+MAX_TERMS = 32
+
+
+def user_key(user_id: str) -> str:
+    """The user's token in the fulltext index (hex digits with a letter prefix)."""
+    return "u" + hashlib.sha256(user_id.encode()).hexdigest()[:32]
+
+
+def query_terms(text: str) -> list[str]:
+    """Lower-case content words of a query, stop words dropped, first 32 kept."""
+    terms: list[str] = []
+    for word in _WORD.findall(text.lower()):
+        word = word.split("'")[0]
+        if word not in STOPWORDS and word not in terms and len(word) > 1:
+            terms.append(word)
+    return terms[:MAX_TERMS]
+
+
+def lucene_query(text: str, user_id: str) -> str | None:
+    """`+userKey:<key> +content:(t1 t2 …)`, or None when the text has no content words."""
+    terms = query_terms(text)
+    if not terms:
+        return None
+    return f"+userKey:{user_key(user_id)} +content:({' '.join(terms)})"

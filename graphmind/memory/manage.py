@@ -1,0 +1,119 @@
+"""Reading and managing memories: get, list (cursor pages), forget, restore, supersede."""
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from graphmind.deps import Deps
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.memory.model import ContentType, Memory, MemoryStatus
+
+MAX_PAGE_SIZE = 100
+
+
+@dataclass
+class MemoryFilter:
+    statuses: list[MemoryStatus] | None = None
+    content_types: list[ContentType] | None = None
+    temporal_levels: list[int] | None = None
+    tags: list[str] | None = None
+
+
+@dataclass
+class MemoryPage:
+    memories: list[Memory]
+    cursors: list[str]
+    has_next_page: bool
+
+    @property
+    def end_cursor(self) -> str | None:
+        return self.cursors[-1] if self.cursors else None
+
+
+def encode_cursor(memory: Memory) -> str:
+    raw = json.dumps({"c": memory.created_at.isoformat(), "i": memory.id})
+    return base64.urlsafe_b64encode(raw.encode()).decode()
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    try:
+        data = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        return datetime.fromisoformat(data["c"]), str(data["i"])
+    except (ValueError, KeyError, TypeError, binascii.Error):
+        raise BadUserInput("after is not a cursor this service issued", field="after") from None
+
+
+def _one(rows: list[dict], memory_id: str) -> Memory:
+    if not rows:
+        raise NotFound(f"no memory {memory_id}")
+    return Memory.from_node(rows[0]["memory"], rows[0]["entities"])
+
+
+async def get_memory(deps: Deps, user_id: str, memory_id: str) -> Memory:
+    return _one(await deps.db.read("memory.get", userId=user_id, id=memory_id), memory_id)
+
+
+async def list_memories(
+    deps: Deps, user_id: str, flt: MemoryFilter | None, first: int, after: str | None
+) -> MemoryPage:
+    if not 1 <= first <= MAX_PAGE_SIZE:
+        raise BadUserInput(f"first must be 1-{MAX_PAGE_SIZE}", field="first")
+    flt = flt or MemoryFilter()
+    after_created, after_id = decode_cursor(after) if after else (None, None)
+    rows = await deps.db.read(
+        "memory.list",
+        userId=user_id,
+        statuses=[s.value for s in (flt.statuses or [MemoryStatus.ACTIVE])],
+        contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
+        temporalLevels=flt.temporal_levels or None,
+        tags=[t.lower() for t in flt.tags] if flt.tags else None,
+        afterCreatedAt=after_created,
+        afterId=after_id,
+        pageSize=first + 1,
+    )
+    memories = [Memory.from_node(r["memory"], r["entities"]) for r in rows[:first]]
+    return MemoryPage(memories, [encode_cursor(m) for m in memories], len(rows) > first)
+
+
+async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
+    """Archives a memory (soft: `restore` brings it back)."""
+    rows = await deps.db.write("memory.forget", userId=user_id, id=memory_id, now=deps.clock.now())
+    memory = _one(rows, memory_id)
+    if rows[0]["before"] == MemoryStatus.ARCHIVED.value:
+        raise Conflict(f"memory {memory_id} is already archived")
+    return memory
+
+
+async def restore(deps: Deps, user_id: str, memory_id: str) -> Memory:
+    rows = await deps.db.write("memory.restore", userId=user_id, id=memory_id, now=deps.clock.now())
+    memory = _one(rows, memory_id)
+    if rows[0]["before"] != MemoryStatus.ARCHIVED.value:
+        raise Conflict(f"memory {memory_id} is not archived")
+    return memory
+
+
+async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple[Memory, Memory]:
+    """Marks `old_id` superseded by `new_id` (kept, validity closed); returns both."""
+    if old_id == new_id:
+        raise BadUserInput("a memory cannot supersede itself", field="newId")
+    statuses = {
+        r["id"]: r["status"]
+        for r in await deps.db.read("memory.statuses", userId=user_id, ids=[old_id, new_id])
+    }
+    for memory_id in (old_id, new_id):
+        if memory_id not in statuses:
+            raise NotFound(f"no memory {memory_id}")
+        if statuses[memory_id] != MemoryStatus.ACTIVE.value:
+            raise Conflict(f"memory {memory_id} is {statuses[memory_id]}, not active")
+    rows = await deps.db.write(
+        "memory.supersede", userId=user_id, oldId=old_id, newId=new_id, now=deps.clock.now()
+    )
+    if not rows:
+        raise Conflict("the memories changed while superseding; try again")
+    row = rows[0]
+    return (
+        Memory.from_node(row["memory"], row["entities"]),
+        Memory.from_node(row["replacement"], row["replacementEntities"]),
+    )

@@ -1,0 +1,188 @@
+"""The Memory model: its enums, the validated input of `remember`, the stored node."""
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic.alias_generators import to_camel
+
+from graphmind.errors import BadUserInput
+
+CONTENT_MIN, CONTENT_MAX = 10, 2000
+MAX_TAGS, MAX_TAG_LENGTH = 20, 64
+MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
+MAX_METADATA_BYTES = 4096
+
+
+class ContentType(str, Enum):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    EVENT = "event"
+    GOAL = "goal"
+    OBSERVATION = "observation"
+
+
+class MemoryStatus(str, Enum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    ARCHIVED = "archived"
+
+
+class Source(str, Enum):
+    """Where a memory came from; decides its trust (seed 003, policy 4)."""
+
+    AXIOM = "axiom"
+    USER = "user"
+    MODEL = "model"
+    WEB = "web"
+
+    @property
+    def trust(self) -> float:
+        return TRUST[self]
+
+
+TRUST = {Source.AXIOM: 1.0, Source.USER: 0.8, Source.MODEL: 0.6, Source.WEB: 0.4}
+
+
+class MemoryInput(BaseModel):
+    """What `remember` accepts, validated (rule R3). Field names are the GraphQL ones."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+
+    content: str
+    content_type: ContentType = ContentType.OBSERVATION
+    temporal_level: int | None = Field(None, ge=1, le=4)
+    base_salience: float | None = Field(None, ge=0.0, le=1.0)
+    valid_from: datetime | None = None
+    valid_until: datetime | None = None
+    source: Source = Source.USER
+    tags: list[str] = Field(default_factory=list, max_length=MAX_TAGS)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    entities: list[str] = Field(default_factory=list, max_length=MAX_ENTITIES)
+
+    @field_validator("content")
+    @classmethod
+    def _content_length(cls, value: str) -> str:
+        value = value.strip()
+        if not CONTENT_MIN <= len(value) <= CONTENT_MAX:
+            raise ValueError(
+                f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}"
+            )
+        return value
+
+    @field_validator("tags")
+    @classmethod
+    def _tags(cls, tags: list[str]) -> list[str]:
+        cleaned = []
+        for tag in tags:
+            tag = tag.strip().lower()
+            if not 1 <= len(tag) <= MAX_TAG_LENGTH:
+                raise ValueError(f"each tag must be 1-{MAX_TAG_LENGTH} characters")
+            if tag not in cleaned:
+                cleaned.append(tag)
+        return cleaned
+
+    @field_validator("entities")
+    @classmethod
+    def _entities(cls, entities: list[str]) -> list[str]:
+        cleaned = [e.strip() for e in entities if e.strip()]
+        if any(len(e) > MAX_ENTITY_LENGTH for e in cleaned):
+            raise ValueError(f"each entity must be at most {MAX_ENTITY_LENGTH} characters")
+        return cleaned
+
+    @field_validator("metadata")
+    @classmethod
+    def _metadata_size(cls, metadata: dict[str, Any]) -> dict[str, Any]:
+        if len(json.dumps(metadata, default=str)) > MAX_METADATA_BYTES:
+            raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
+        return metadata
+
+    @field_validator("valid_from", "valid_until")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value
+
+    @model_validator(mode="after")
+    def _validity_order(self) -> "MemoryInput":
+        if self.valid_from and self.valid_until and self.valid_until <= self.valid_from:
+            raise ValueError("validUntil must be after validFrom")
+        return self
+
+
+def parse_memory_input(data: dict[str, Any], field_prefix: str = "") -> MemoryInput:
+    """Validates one input; the error names the offending field (e.g. `inputs[2].content`)."""
+    try:
+        return MemoryInput.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        location = ".".join(str(part) for part in first["loc"])
+        if first["type"] == "value_error" and not location:
+            location = "validUntil"
+        message = first["msg"].removeprefix("Value error, ")
+        field = f"{field_prefix}{location}" if location else field_prefix.rstrip(".")
+        raise BadUserInput(f"{field}: {message}", field=field) from None
+
+
+def effective_salience(base: float, adjustment: float) -> float:
+    """Base salience plus what outcomes taught, clamped to [0, 1] (seed 000)."""
+    return max(0.0, min(1.0, base + adjustment))
+
+
+def _native(value: Any) -> Any:
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
+@dataclass
+class Memory:
+    """A stored memory, as read from its Neo4j node."""
+
+    id: str
+    user_id: str
+    content: str
+    content_type: ContentType
+    temporal_level: int
+    valid_from: datetime
+    valid_until: datetime | None
+    base_salience: float
+    outcome_adjustment: float
+    effective_salience: float
+    created_at: datetime
+    updated_at: datetime
+    source: Source
+    trust: float
+    tags: list[str]
+    metadata: dict[str, Any]
+    status: MemoryStatus
+    last_accessed_at: datetime | None
+    access_count: int
+    entities: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_node(cls, node: dict[str, Any], entities: list[str] | None = None) -> "Memory":
+        return cls(
+            id=node["id"],
+            user_id=node["userId"],
+            content=node["content"],
+            content_type=ContentType(node["contentType"]),
+            temporal_level=node["temporalLevel"],
+            valid_from=_native(node["validFrom"]),
+            valid_until=_native(node.get("validUntil")),
+            base_salience=node["baseSalience"],
+            outcome_adjustment=node["outcomeAdjustment"],
+            effective_salience=node["effectiveSalience"],
+            created_at=_native(node["createdAt"]),
+            updated_at=_native(node["updatedAt"]),
+            source=Source(node["source"]),
+            trust=node["trust"],
+            tags=list(node.get("tags") or []),
+            metadata=json.loads(node.get("metadata") or "{}"),
+            status=MemoryStatus(node["status"]),
+            last_accessed_at=_native(node.get("lastAccessedAt")),
+            access_count=node.get("accessCount") or 0,
+            entities=entities or [],
+        )
