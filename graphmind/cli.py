@@ -150,6 +150,38 @@ def bench_locomo(data: Path, out: Path | None) -> None:
     _run_bench(locomo.run, data, locomo.format_report, out)
 
 
+@bench.command("longmemeval")
+@click.option("--data", type=click.Path(exists=True, path_type=Path), required=True,
+              help="../shared/bench/longmemeval/longmemeval_s_dev30.json")
+@click.option("--questions", type=int, help="Only the first N (non-abstention) questions.")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_longmemeval(data: Path, questions: int | None, out: Path | None) -> None:
+    """LongMemEval_S session recall_any/recall_all@5/@10 (hybrid vs vector vs keyword)."""
+    from functools import partial
+
+    from graphmind.bench import longmemeval
+
+    _run_bench(partial(longmemeval.run, questions=questions), data, longmemeval.format_report, out)
+
+
+@bench.command("latency")
+@click.option("--data", type=click.Path(exists=True, path_type=Path), required=True,
+              help="../shared/bench/longmemeval/longmemeval_s_dev30.json (memories and questions)")
+@click.option("--locomo", type=click.Path(exists=True, path_type=Path),
+              help="../shared/bench/locomo/locomo_dev.json (more questions)")
+@click.option("--memories", type=int, default=10_000, show_default=True)
+@click.option("--queries", type=int, default=300, show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_latency(data: Path, locomo: Path | None, memories: int, queries: int, out: Path | None) -> None:
+    """Recall p50/p95/p99 at N memories of one user; rememberMany vs raw embedding throughput."""
+    from functools import partial
+
+    from graphmind.bench import latency
+
+    run = partial(latency.run, locomo=locomo, memories=memories, queries=queries)
+    _run_bench(run, data, latency.format_report, out)
+
+
 def main() -> None:
     """Entry point: GraphMind errors print one line, not a traceback."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)  # retries are reported by us

@@ -60,6 +60,12 @@ class Settings(BaseSettings):
 
     # Memory: recall
     rrf_k: int = Field(60, description="Reciprocal Rank Fusion constant k")
+    rrf_weight_vector: float = Field(1.0, description="RRF weight of the vector channel")
+    rrf_weight_keyword: float = Field(1.0, description="RRF weight of the keyword channel")
+    rrf_weight_graph: float = Field(1.0, description="RRF weight of the entity-graph channel")
+    max_entity_share: float = Field(
+        0.05, description="entities in more of a user's memories than this share are ignored"
+    )
     recall_vector_k: int = Field(100, description="vector candidates per recall")
     recall_keyword_k: int = Field(50, description="keyword (fulltext) candidates per recall")
     recall_graph_k: int = Field(50, description="entity-graph candidates per recall")

@@ -69,11 +69,22 @@ def user_id() -> str:
 
 
 @pytest.fixture(scope="session")
-def app_client(neo4j_server, settings):
-    """The whole app in-process (lifespan included), through Starlette's TestClient."""
+def app_client(neo4j_server, settings, library):
+    """The whole app in-process (lifespan included), through Starlette's TestClient.
+
+    Its caller is the default user, whose data from earlier runs is deleted first.
+    """
+    from neo4j import GraphDatabase
     from starlette.testclient import TestClient
 
     from graphmind.api.app import create_app
+
+    wipe = library["user.delete_batch"]
+    with GraphDatabase.driver(settings.bolt_uri, auth=(settings.neo4j_user, settings.neo4j_password)) as driver:
+        while driver.execute_query(
+            wipe.text, wipe.bind({"userId": settings.default_user_id, "batchSize": 5000})
+        ).records[0]["deleted"]:
+            pass
 
     with TestClient(create_app(settings)) as client:
         yield client
@@ -91,3 +102,26 @@ def graphql(app_client):
         return response.json()
 
     return post
+
+
+@pytest.fixture
+def deps(db, embedder, settings):
+    """The services on the test Neo4j with the real model and the wall clock."""
+    from graphmind.clock import Clock
+    from graphmind.deps import Deps
+
+    return Deps(settings=settings, db=db, embedder=embedder, clock=Clock())
+
+
+@pytest.fixture
+def remember(deps, user_id):
+    """remember(content, **fields) for the test's user; returns the RememberResult."""
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    async def store(content: str, user: str | None = None, **fields):
+        parsed = parse_memory_input({"content": content, **fields})
+        [result] = await remember_many(deps, user or user_id, [parsed])
+        return result
+
+    return store

@@ -1,13 +1,14 @@
 // name: recall
 // Hybrid recall in one round trip: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience, widened by temporal neighbours, recorded as a Retrieval.
 // mode: write
-// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, rrfK, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, retrievalId, query, now
+// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, retrievalId, query, now
 
 // 1. Candidates of each channel (unfiltered but for the owner).
 OPTIONAL MATCH (owner:User {id: $userId})
-WITH toInteger(ceil($vectorK * 1.3 * COUNT { (:Memory) } / toFloat(coalesce(owner.memoryCount, 1) + 1))) AS wanted
-WITH CASE WHEN wanted < $vectorK THEN $vectorK WHEN wanted > $maxIndexK THEN $maxIndexK ELSE wanted END AS indexK
-CALL (indexK) {
+WITH coalesce(owner.memoryCount, 0) AS owned
+WITH owned, toInteger(ceil($vectorK * 1.3 * COUNT { (:Memory) } / toFloat(owned + 1))) AS wanted
+WITH owned, CASE WHEN wanted < $vectorK THEN $vectorK WHEN wanted > $maxIndexK THEN $maxIndexK ELSE wanted END AS indexK
+CALL (owned, indexK) {
   UNWIND CASE WHEN 'vector' IN $channels THEN [1] ELSE [] END AS _
   CALL db.index.vector.queryNodes('memory_embedding', indexK, $embedding) YIELD node, score
   WITH node, score WHERE node.userId = $userId
@@ -20,7 +21,10 @@ UNION ALL
 UNION ALL
   UNWIND CASE WHEN 'graph' IN $channels THEN $entityKeys ELSE [] END AS key
   MATCH (e:Entity {userId: $userId, key: key})
-  WITH e, 1.0 / log(2.0 + COUNT { (e)<-[:MENTIONS]-() }) AS weight
+  WITH e, COUNT { (e)<-[:MENTIONS]-() } AS degree
+  // stop-entities (mentioned by more than maxEntityShare of the user's memories) carry no signal
+  WHERE degree <= $maxEntityShare * owned OR degree <= 3
+  WITH e, 1.0 / log(2.0 + degree) AS weight
   MATCH (e)<-[:MENTIONS]-(hit:Memory)
   WITH hit, sum(weight) AS direct
   CALL (hit, direct) {
@@ -50,9 +54,9 @@ WITH channel, hits[0..CASE channel WHEN 'vector' THEN $vectorK WHEN 'keyword' TH
 UNWIND range(0, size(hits) - 1) AS i
 WITH hits[i].node AS node, {channel: channel, rank: i + 1, score: hits[i].score} AS ranked
 
-// 3. Reciprocal Rank Fusion, weighted by effective salience (rule R7).
+// 3. Reciprocal Rank Fusion (channel weights, 1.0 by default), weighted by effective salience (rule R7).
 WITH node, collect(ranked) AS ranks
-WITH node, ranks, reduce(total = 0.0, r IN ranks | total + 1.0 / ($rrfK + r.rank)) AS rrf
+WITH node, ranks, reduce(total = 0.0, r IN ranks | total + $weights[r.channel] / ($rrfK + r.rank)) AS rrf
 WITH node, ranks, rrf, rrf * node.effectiveSalience AS final
 ORDER BY final DESC, node.id
 WITH collect({node: node, ranks: ranks, rrf: rrf, final: final}) AS fused

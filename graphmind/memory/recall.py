@@ -134,7 +134,13 @@ async def recall(
         keywordK=s.recall_keyword_k,
         graphK=s.recall_graph_k,
         maxIndexK=s.recall_max_index_k,
+        maxEntityShare=s.max_entity_share,
         rrfK=s.rrf_k,
+        weights={
+            Channel.VECTOR.value: s.rrf_weight_vector,
+            Channel.KEYWORD.value: s.rrf_weight_keyword,
+            Channel.GRAPH.value: s.rrf_weight_graph,
+        },
         limit=limit,
         minSalience=s.min_salience,
         asOf=_aware(flt.as_of) or now,

@@ -1,0 +1,80 @@
+"""`graphmind bench latency`: recall latency at N memories and rememberMany throughput.
+
+One user gets N memories (turns of the LongMemEval haystacks, in file order),
+stored through rememberMany; the raw embedding throughput of the same model on
+the same texts with the same batches is measured in the same run. Then Q
+questions (LongMemEval's and LoCoMo's) are recalled one at a time; latency
+includes the query embedding. The user is deleted at the end.
+"""
+
+import json
+import time
+import uuid
+from pathlib import Path
+
+from tqdm import tqdm
+
+from graphmind.bench.common import Stopwatch, delete_user, percentile
+from graphmind.bench.longmemeval import haystack
+from graphmind.bench.retrieval import ingest
+from graphmind.deps import Deps
+from graphmind.memory.recall import recall
+
+
+def load_texts(longmemeval: Path, memories: int) -> tuple[list, list[str]]:
+    data = json.loads(longmemeval.read_text())
+    inputs, questions = [], [q["question"] for q in data]
+    for question in data:
+        inputs += haystack(question)[0]
+        if len(inputs) >= memories:
+            break
+    return inputs[:memories], questions
+
+
+async def run(
+    deps: Deps, longmemeval: Path, locomo: Path | None = None, memories: int = 10_000,
+    queries: int = 300, batch: int = 250, concurrency: int = 2,
+) -> dict:
+    inputs, questions = load_texts(longmemeval, memories)
+    if locomo:
+        questions += [qa["question"] for c in json.loads(locomo.read_text()) for qa in c["qa"]]
+    questions = questions[:queries]
+    texts = [i.content for i in inputs]
+
+    started = time.perf_counter()
+    for start in range(0, len(texts), batch):  # raw: the same batches, model only
+        deps.embedder.embed(texts[start:start + batch])
+    raw_rate = len(texts) / (time.perf_counter() - started)
+
+    user = f"bench-latency-{uuid.uuid4().hex[:8]}"
+    try:
+        with tqdm(total=len(inputs), desc="ingest", unit="mem") as bar:
+            started = time.perf_counter()
+            await ingest(deps, user, inputs, batch, concurrency, bar)
+            ingest_rate = len(inputs) / (time.perf_counter() - started)
+        latencies = []
+        for question in tqdm(questions, desc="recall", unit="q"):
+            with Stopwatch() as watch:
+                await recall(deps, user, question, 10)
+            latencies.append(watch.ms)
+    finally:
+        await delete_user(deps, user)
+    return {
+        "memories": len(inputs),
+        "queries": len(questions),
+        "raw_embedding_per_second": raw_rate,
+        "ingest_per_second": ingest_rate,
+        "recall_ms": {p: percentile(latencies, float(p[1:])) for p in ("p50", "p95", "p99")},
+    }
+
+
+def format_report(report: dict) -> str:
+    ratio = report["ingest_per_second"] / report["raw_embedding_per_second"]
+    ms = report["recall_ms"]
+    return "\n".join([
+        f"latency bench: {report['memories']} memories (one user), {report['queries']} recalls",
+        f"rememberMany {report['ingest_per_second']:.1f} memories/s vs raw embedding "
+        f"{report['raw_embedding_per_second']:.1f} texts/s = {ratio:.0%}",
+        f"recall (limit 10, incl. query embedding): p50 {ms['p50']:.1f} ms, "
+        f"p95 {ms['p95']:.1f} ms, p99 {ms['p99']:.1f} ms",
+    ])

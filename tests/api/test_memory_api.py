@@ -1,0 +1,75 @@
+"""The memory operations over GraphQL: shapes, error codes, nothing half-written."""
+
+REMEMBER = """mutation($input: RememberInput!) { remember(input: $input) {
+  id content contentType temporalLevel baseSalience effectiveSalience source trust tags metadata
+  status entities duplicateOf similarity redactions redactionCounts { kind count } } }"""
+RECALL = """query($q: String!) { recall(query: $q, limit: 5) { retrievalId items { score
+  memory { id content } breakdown { vectorRank vectorScore keywordRank keywordScore graphRank
+  graphScore rrfScore salience finalScore neighbourOf } } } }"""
+COUNT = "{ memories(first: 100, filter: {statuses: [ACTIVE, ARCHIVED, SUPERSEDED]}) { edges { node { id } } } }"
+
+
+def error(body: dict) -> dict:
+    [only] = body["errors"]
+    return {"code": only["extensions"]["code"], "field": only["extensions"].get("field")}
+
+
+def test_remember_returns_memory_fields_and_what_remember_did(graphql):
+    body = graphql(REMEMBER, {"input": {
+        "content": "I prefer Postgres for analytics; ping ops@example.com",
+        "contentType": "PREFERENCE", "tags": ["DB"], "metadata": {"team": "data"},
+    }})
+    memory = body["data"]["remember"]
+    assert memory["content"] == "I prefer Postgres for analytics; ping [EMAIL]"
+    assert memory["contentType"] == "PREFERENCE" and memory["source"] == "USER"
+    assert memory["tags"] == ["db"] and memory["metadata"] == {"team": "data"}
+    assert memory["redactions"] == 1 and memory["redactionCounts"] == [{"kind": "EMAIL", "count": 1}]
+    assert memory["duplicateOf"] is None and memory["status"] == "ACTIVE"
+    again = graphql(REMEMBER, {"input": {"content": "I prefer Postgres for analytics; ping ops@example.com"}})
+    assert again["data"]["remember"]["duplicateOf"] == memory["id"]
+
+
+def test_validation_errors_name_the_field(graphql):
+    assert error(graphql(REMEMBER, {"input": {"content": "short"}})) == {
+        "code": "BAD_USER_INPUT", "field": "input.content"}
+    assert error(graphql(REMEMBER, {"input": {"content": "long enough text", "baseSalience": 2}})) == {
+        "code": "BAD_USER_INPUT", "field": "input.baseSalience"}
+    assert error(graphql(REMEMBER, {"input": {"content": "long enough text", "contentType": "NOPE"}}))[
+        "code"] == "BAD_USER_INPUT"
+
+
+def test_a_bad_batch_writes_nothing(graphql):
+    before = len(graphql(COUNT)["data"]["memories"]["edges"])
+    body = graphql(
+        "mutation($inputs: [RememberInput!]!) { rememberMany(inputs: $inputs) { id } }",
+        {"inputs": [{"content": "A perfectly fine memory number one"}, {"content": "bad"}]},
+    )
+    assert error(body) == {"code": "BAD_USER_INPUT", "field": "inputs[1].content"}
+    assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
+
+
+def test_recall_returns_items_with_breakdowns(graphql):
+    graphql(REMEMBER, {"input": {"content": "The nightly backup runs at 02:00 UTC on Neo4j"}})
+    result = graphql(RECALL, {"q": "when does the nightly backup run?"})["data"]["recall"]
+    assert result["retrievalId"]
+    top = result["items"][0]
+    assert "backup" in top["memory"]["content"]
+    assert top["breakdown"]["vectorRank"] == 1 and top["breakdown"]["finalScore"] == top["score"]
+
+
+def test_not_found_forget_restore_and_conflicts(graphql):
+    missing = graphql("{ memory(id: \"00000000-0000-0000-0000-000000000000\") { id } }")
+    assert error(missing)["code"] == "NOT_FOUND"
+    stored = graphql(REMEMBER, {"input": {"content": "Temporary note to forget and restore"}})["data"]["remember"]
+    forget = "mutation($id: ID!) { forget(input: {id: $id}) { status } }"
+    restore = "mutation($id: ID!) { restore(input: {id: $id}) { status } }"
+    assert graphql(forget, {"id": stored["id"]})["data"]["forget"]["status"] == "ARCHIVED"
+    assert error(graphql(forget, {"id": stored["id"]}))["code"] == "CONFLICT"
+    assert graphql(restore, {"id": stored["id"]})["data"]["restore"]["status"] == "ACTIVE"
+
+
+def test_memories_connection_pages(graphql):
+    page = graphql("{ memories(first: 1) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }")
+    connection = page["data"]["memories"]
+    assert len(connection["edges"]) == 1
+    assert connection["pageInfo"]["endCursor"] == connection["edges"][0]["cursor"]

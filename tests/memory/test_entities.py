@@ -1,0 +1,26 @@
+"""The heuristic entity extractor."""
+
+from graphmind.memory.entities import extract_entities
+
+
+def keys(text: str, explicit=()) -> list[str]:
+    return [e.key for e in extract_entities(text, list(explicit))]
+
+
+def test_capitalised_names_and_acronyms():
+    assert keys("Caroline went to the LGBTQ group with Melanie Smith in New York.") == [
+        "caroline", "lgbtq", "melanie smith", "new york",
+    ]
+
+
+def test_code_identifiers_and_libraries():
+    found = keys("call session.execute_write() and run_query from python with redis")
+    assert {"session.execute_write()", "run_query", "python", "redis"} <= set(found)
+
+
+def test_explicit_entities_first_and_deduplicated():
+    assert keys("Neo4j is fast", ["neo4j", "GraphMind"]) == ["neo4j", "graphmind"]
+
+
+def test_common_words_and_placeholders_are_not_entities():
+    assert keys("The meeting went well. Thanks! Mail [EMAIL] later.") == ["mail"]

@@ -1,0 +1,73 @@
+"""memory, memories (pagination), forget, restore, supersede; other users get NOT_FOUND."""
+
+import pytest
+
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.memory import manage
+from graphmind.memory.model import MemoryStatus, parse_memory_input
+from graphmind.memory.store import remember_many
+
+
+async def test_pagination_walks_every_memory_once_newest_first(deps, user_id):
+    for n in range(7):  # separate batches: distinct createdAt
+        await remember_many(deps, user_id, [parse_memory_input({"content": f"Numbered note {n}: {'x' * n} kept"})])
+    seen, after, pages = [], None, 0
+    while True:
+        page = await manage.list_memories(deps, user_id, None, 3, after)
+        seen += [m.content for m in page.memories]
+        pages += 1
+        if not page.has_next_page:
+            break
+        after = page.end_cursor
+    assert pages == 3 and len(seen) == 7 and len(set(seen)) == 7
+    assert seen[0].startswith("Numbered note 6") and seen[-1].startswith("Numbered note 0")
+
+
+async def test_bad_page_arguments(deps, user_id):
+    with pytest.raises(BadUserInput) as error:
+        await manage.list_memories(deps, user_id, None, 0, None)
+    assert error.value.field == "first"
+    with pytest.raises(BadUserInput) as error:
+        await manage.list_memories(deps, user_id, None, 5, "not-a-cursor")
+    assert error.value.field == "after"
+
+
+async def test_forget_and_restore(remember, deps, user_id):
+    stored = await remember("The on-call rotation changes every Monday")
+    forgotten = await manage.forget(deps, user_id, stored.memory.id)
+    assert forgotten.status == MemoryStatus.ARCHIVED
+    archived = await manage.list_memories(deps, user_id, manage.MemoryFilter(statuses=[MemoryStatus.ARCHIVED]), 10, None)
+    assert [m.id for m in archived.memories] == [stored.memory.id]
+    with pytest.raises(Conflict):
+        await manage.forget(deps, user_id, stored.memory.id)
+    restored = await manage.restore(deps, user_id, stored.memory.id)
+    assert restored.status == MemoryStatus.ACTIVE
+    with pytest.raises(Conflict):
+        await manage.restore(deps, user_id, stored.memory.id)
+
+
+async def test_supersede_keeps_the_old_memory_as_history(remember, deps, user_id):
+    old = await remember("The API rate limit is 100 requests per minute")
+    new = await remember("The API rate limit is 500 requests per minute since May")
+    superseded, replacement = await manage.supersede(deps, user_id, old.memory.id, new.memory.id)
+    assert superseded.status == MemoryStatus.SUPERSEDED and superseded.valid_until is not None
+    assert replacement.id == new.memory.id
+    with pytest.raises(Conflict):
+        await manage.supersede(deps, user_id, old.memory.id, new.memory.id)
+    with pytest.raises(BadUserInput):
+        await manage.supersede(deps, user_id, new.memory.id, new.memory.id)
+
+
+async def test_another_users_memory_is_not_found(remember, deps, user_id):
+    theirs = await remember("Someone else's private note about payroll", user=user_id + "-other")
+    mine = await remember("My own note about the payroll export job")
+    for call in (
+        manage.get_memory(deps, user_id, theirs.memory.id),
+        manage.forget(deps, user_id, theirs.memory.id),
+        manage.restore(deps, user_id, theirs.memory.id),
+        manage.supersede(deps, user_id, theirs.memory.id, mine.memory.id),
+        manage.supersede(deps, user_id, mine.memory.id, theirs.memory.id),
+    ):
+        with pytest.raises(NotFound):
+            await call
+    assert (await manage.get_memory(deps, user_id + "-other", theirs.memory.id)).status == MemoryStatus.ACTIVE

@@ -1,0 +1,53 @@
+"""Rule R3 validation: each bad input names its field and is refused."""
+
+import pytest
+
+from graphmind.errors import BadUserInput
+from graphmind.memory.model import ContentType, Source, effective_salience, parse_memory_input
+
+VALID = {"content": "User prefers Redis for caching"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"content": "too short"}, "content"),
+        ({"content": "x" * 2001}, "content"),
+        ({"content": "   padded    "}, "content"),
+        ({"contentType": "rumour"}, "contentType"),
+        ({"temporalLevel": 0}, "temporalLevel"),
+        ({"temporalLevel": 5}, "temporalLevel"),
+        ({"baseSalience": 1.5}, "baseSalience"),
+        ({"baseSalience": -0.1}, "baseSalience"),
+        ({"source": "gossip"}, "source"),
+        ({"tags": ["t"] * 21}, "tags"),
+        ({"tags": ["x" * 65]}, "tags"),
+        ({"metadata": {"blob": "x" * 5000}}, "metadata"),
+        ({"entities": ["e" * 101]}, "entities"),
+        ({"validFrom": "2024-01-02T00:00:00Z", "validUntil": "2024-01-01T00:00:00Z"}, "validUntil"),
+        ({"unknownField": 1}, "unknownField"),
+    ],
+)
+def test_each_invalid_field_is_named(changes, field):
+    with pytest.raises(BadUserInput) as error:
+        parse_memory_input({**VALID, **changes}, field_prefix="input.")
+    assert error.value.field == f"input.{field}"
+    assert error.value.code == "BAD_USER_INPUT"
+
+
+def test_defaults_and_normalisation():
+    parsed = parse_memory_input({**VALID, "tags": ["Infra", "infra", " Cache "]})
+    assert parsed.content_type == ContentType.OBSERVATION
+    assert parsed.source == Source.USER and parsed.source.trust == 0.8
+    assert parsed.tags == ["infra", "cache"]
+    assert parsed.temporal_level is None and parsed.base_salience is None
+
+
+def test_trust_levels_of_seed_003():
+    assert [s.trust for s in (Source.AXIOM, Source.USER, Source.MODEL, Source.WEB)] == [1.0, 0.8, 0.6, 0.4]
+
+
+def test_effective_salience_is_clamped():
+    assert effective_salience(0.6, 0.032) == pytest.approx(0.632)
+    assert effective_salience(0.9, 0.5) == 1.0
+    assert effective_salience(0.1, -0.5) == 0.0

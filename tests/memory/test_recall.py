@@ -1,0 +1,169 @@
+"""Hybrid recall: RRF arithmetic, filters, what is never returned, isolation, recording."""
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from graphmind.embeddings import DIMENSION
+from graphmind.memory import manage
+from graphmind.memory.recall import Channel, RecallFilter, recall
+
+DAY = timedelta(days=1)
+
+
+class TableEmbedder:
+    """A deterministic embedder for ranking arithmetic: text → a chosen unit vector."""
+
+    model_name, dimension = "table", DIMENSION
+
+    def __init__(self, table: dict[str, np.ndarray]) -> None:
+        self.table = table
+
+    def embed(self, texts):
+        return np.stack([self.table[t] for t in texts]).astype(np.float32)
+
+    async def embed_async(self, texts):
+        return self.embed(texts)
+
+
+def unit(*weights: float) -> np.ndarray:
+    vector = np.zeros(DIMENSION, dtype=np.float32)
+    vector[: len(weights)] = weights
+    return vector / np.linalg.norm(vector)
+
+
+async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
+    a = "alpha alpha content about nothing"
+    b = "zebra zebra zebra appears here"
+    c = "zebra appears once in here"
+    query = "zebra"
+    fake = replace(deps, embedder=TableEmbedder(
+        {a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}
+    ))
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    # Days apart: no temporal neighbours. Vector ranks A1 B2 C3, keyword ranks B1 C2.
+    stored = await remember_many(fake, user_id, [
+        parse_memory_input({"content": a, "baseSalience": 0.5, "validFrom": base}),
+        parse_memory_input({"content": b, "baseSalience": 1.0, "validFrom": base + DAY}),
+        parse_memory_input({"content": c, "baseSalience": 0.8, "validFrom": base + 2 * DAY}),
+    ])
+    ids = {name: r.memory.id for name, r in zip("abc", stored)}
+    result = await recall(fake, user_id, query, 10)
+
+    k = 60
+    expected = {
+        "b": (1 / (k + 2) + 1 / (k + 1)) * 1.0,
+        "c": (1 / (k + 3) + 1 / (k + 2)) * 0.8,
+        "a": (1 / (k + 1)) * 0.5,
+    }
+    assert [i.memory.id for i in result.items] == [ids["b"], ids["c"], ids["a"]]
+    for item in result.items:
+        name = next(n for n, i in ids.items() if i == item.memory.id)
+        assert item.score == pytest.approx(expected[name], abs=1e-9)
+        assert item.breakdown.final_score == pytest.approx(expected[name], abs=1e-9)
+    top = result.items[0].breakdown
+    assert (top.vector_rank, top.keyword_rank, top.graph_rank) == (2, 1, None)
+    assert top.rrf_score == pytest.approx(1 / 62 + 1 / 61) and top.salience == 1.0
+    assert top.vector_score == pytest.approx(np.dot(unit(1, 1), unit(1, 0)), abs=1e-3)
+
+
+async def test_temporal_neighbour_gets_half_its_parents_score(deps, user_id):
+    near_a, near_b, query = "first note of the session", "second note, minutes later", "first note"
+    fake = replace(deps, embedder=TableEmbedder(
+        {near_a: unit(1, 0), near_b: unit(0, 1), query: unit(1, 0)}
+    ))
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    a, b = await remember_many(fake, user_id, [
+        parse_memory_input({"content": near_a, "baseSalience": 1.0, "validFrom": base}),
+        parse_memory_input({"content": near_b, "baseSalience": 0.1, "validFrom": base + timedelta(minutes=5)}),
+    ])
+    result = await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))
+    parent, neighbour = result.items
+    assert parent.memory.id == a.memory.id
+    assert neighbour.memory.id == b.memory.id
+    assert neighbour.breakdown.neighbour_of == a.memory.id
+    assert neighbour.score == pytest.approx(parent.score * 0.5)
+
+
+async def test_as_of_and_time_range_filters(remember, deps, user_id):
+    old = await remember("Our office was in Berlin until 2021", validFrom="2019-01-01T00:00:00Z",
+                         validUntil="2021-01-01T00:00:00Z")
+    new = await remember("Our office is in Lisbon since 2021", validFrom="2021-01-01T00:00:00Z")
+
+    async def found(**flt) -> set[str]:
+        items = (await recall(deps, user_id, "where is our office", 10, RecallFilter(**flt))).items
+        return {i.memory.id for i in items}
+
+    assert await found() == {new.memory.id}  # old one expired
+    assert await found(as_of=datetime(2020, 6, 1, tzinfo=UTC)) == {old.memory.id}
+    assert await found(as_of=datetime(2020, 6, 1, tzinfo=UTC), valid_from=datetime(2019, 1, 1, tzinfo=UTC),
+                       valid_to=datetime(2020, 1, 1, tzinfo=UTC)) == {old.memory.id}
+    assert await found(valid_from=datetime(2022, 1, 1, tzinfo=UTC),
+                       valid_to=datetime(2023, 1, 1, tzinfo=UTC)) == {new.memory.id}
+
+
+async def test_archived_superseded_and_expired_are_never_returned(remember, deps, user_id):
+    keep = await remember("The deploy window is Tuesday morning")
+    archived = await remember("The deploy window is Friday evening, risky")
+    expired = await remember("The deploy window was Monday night", validFrom="2020-01-01T00:00:00Z",
+                             validUntil="2020-02-01T00:00:00Z")
+    old = await remember("The deploy window is Thursday at noon")
+    await manage.forget(deps, user_id, archived.memory.id)
+    await manage.supersede(deps, user_id, old.memory.id, keep.memory.id)
+    ids = {i.memory.id for i in (await recall(deps, user_id, "when is the deploy window?", 100)).items}
+    assert ids == {keep.memory.id}
+    assert expired.memory.id not in ids
+
+
+async def test_min_salience_hides_faint_memories(remember, deps, user_id):
+    await remember("A faint rumour about the deploy window", baseSalience=0.01)
+    assert (await recall(deps, user_id, "rumour about the deploy window", 10)).items == []
+
+
+async def test_one_user_never_sees_another_users_memories(remember, deps, user_id):
+    other = user_id + "-other"
+    await remember("Alice's secret project is code-named Falcon", user=other)
+    mine = await remember("My project is code-named Sparrow")
+    for query in ("project code name Falcon", "Falcon", "secret project"):
+        result = await recall(deps, user_id, query, 100)
+        assert {i.memory.id for i in result.items} <= {mine.memory.id}
+
+
+async def test_retrieval_is_recorded_and_resets_the_decay_timer(remember, deps, user_id):
+    stored = await remember("The cache TTL is ten minutes for sessions")
+    result = await recall(deps, user_id, "cache TTL", 5)
+    [item] = result.items
+    assert item.memory.access_count == 1 and item.memory.last_accessed_at is not None
+    records = (await deps.db.driver.execute_query(
+        "MATCH (r:Retrieval {id: $id})-[x:RETURNED]->(m:Memory) RETURN r.userId AS u, x.rank AS rank, m.id AS m",
+        id=result.retrieval_id,
+    )).records
+    assert [(r["u"], r["rank"], r["m"]) for r in records] == [(user_id, 1, stored.memory.id)]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"query": "  "}, "query"),
+        ({"query": "x" * 2001}, "query"),
+        ({"query": "cache", "limit": 0}, "limit"),
+        ({"query": "cache", "limit": 101}, "limit"),
+        ({"query": "cache", "flt": RecallFilter(temporal_levels=[5])}, "filter.temporalLevels"),
+        ({"query": "cache", "flt": RecallFilter(valid_from=datetime(2024, 1, 2, tzinfo=UTC),
+                                                  valid_to=datetime(2024, 1, 1, tzinfo=UTC))}, "filter.validTo"),
+    ],
+)
+async def test_bad_recall_arguments(deps, user_id, kwargs, field):
+    from graphmind.errors import BadUserInput
+
+    with pytest.raises(BadUserInput) as error:
+        await recall(deps, user_id, **kwargs)
+    assert error.value.field == field

@@ -1,0 +1,58 @@
+"""remember / rememberMany against the real Neo4j and model."""
+
+from graphmind.memory.model import parse_memory_input
+from graphmind.memory.store import remember_many
+
+
+async def test_remember_stores_defaults_redactions_and_entities(remember, deps, user_id):
+    result = await remember("I prefer Redis for caching; mail ops@example.com about it")
+    memory = result.memory
+    assert memory.content == "I prefer Redis for caching; mail [EMAIL] about it"
+    assert result.redactions == {"EMAIL": 1} and result.duplicate_of is None
+    assert memory.base_salience == 1.0 and memory.temporal_level == 2  # rules R2, R1
+    assert memory.effective_salience == 1.0 and memory.outcome_adjustment == 0.0
+    assert memory.status.value == "active" and memory.trust == 0.8
+    assert "Redis" in memory.entities
+    records = (await deps.db.driver.execute_query(
+        "MATCH (m:Memory {id: $id})-[:MENTIONS]->(e:Entity {key: 'redis'}) RETURN e.userId AS owner",
+        id=memory.id,
+    )).records
+    assert [r["owner"] for r in records] == [user_id]
+
+
+async def test_redaction_can_be_switched_off(deps, user_id):
+    from dataclasses import replace
+
+    off = replace(deps, settings=deps.settings.model_copy(update={"redact_pii": False}))
+    [result] = await remember_many(off, user_id, [parse_memory_input({"content": "mail ops@example.com now"})])
+    assert result.memory.content == "mail ops@example.com now" and result.redactions == {}
+
+
+async def test_duplicate_returns_the_existing_memory_and_reinforces_it(remember):
+    first = await remember("The staging database runs on port 7687")
+    again = await remember("The staging database runs on port 7687.")
+    assert again.duplicate_of == first.memory.id
+    assert again.similarity > 0.95
+    assert again.memory.id == first.memory.id
+    assert again.memory.access_count == first.memory.access_count + 1
+    assert again.memory.last_accessed_at is not None
+
+
+async def test_duplicates_are_per_user(remember, user_id):
+    mine = await remember("The staging database runs on port 7687")
+    theirs = await remember("The staging database runs on port 7687", user=user_id + "-other")
+    assert theirs.duplicate_of is None and theirs.memory.id != mine.memory.id
+
+
+async def test_remember_many_dedups_within_the_batch_and_chains_the_timeline(deps, user_id):
+    contents = ["Alice joined the graph team in May", "Bob maintains the Neo4j cluster",
+                "Bob maintains the Neo4j cluster", "Carol writes the Cypher queries"]
+    results = await remember_many(deps, user_id, [parse_memory_input({"content": c}) for c in contents])
+    assert results[2].duplicate_of == results[1].memory.id
+    ids = [r.memory.id for r in results if r.duplicate_of is None]
+    chain = (await deps.db.driver.execute_query(
+        "MATCH (u:User {id: $u})-[:LATEST]->(last) "
+        "MATCH p = (first:Memory)-[:NEXT*0..]->(last) WHERE NOT ()-[:NEXT]->(first) "
+        "RETURN [n IN nodes(p) | n.id] AS ids", u=user_id,
+    )).records[0]["ids"]
+    assert chain == ids
