@@ -51,7 +51,11 @@ def library(settings) -> QueryLibrary:
 
 @pytest.fixture(scope="session")
 async def db(neo4j_server, settings, library):
+    """The test database, emptied first (tests never depend on earlier runs)."""
+    assert settings.neo4j_bolt_port != 7687, "tests never run against the make-run Neo4j"
     database = Database.connect(settings, library)
+    while (await database.write("testing.wipe_batch", batchSize=10_000))[0]["deleted"]:
+        pass
     await migrate(database)
     yield database
     await database.close()
@@ -69,22 +73,12 @@ def user_id() -> str:
 
 
 @pytest.fixture(scope="session")
-def app_client(neo4j_server, settings, library):
-    """The whole app in-process (lifespan included), through Starlette's TestClient.
-
-    Its caller is the default user, whose data from earlier runs is deleted first.
-    """
-    from neo4j import GraphDatabase
+def app_client(db, settings):
+    """The whole app in-process (lifespan included), through Starlette's TestClient;
+    its caller is the default user. Depends on `db`, so the database was emptied first."""
     from starlette.testclient import TestClient
 
     from graphmind.api.app import create_app
-
-    wipe = library["user.delete_batch"]
-    with GraphDatabase.driver(settings.bolt_uri, auth=(settings.neo4j_user, settings.neo4j_password)) as driver:
-        while driver.execute_query(
-            wipe.text, wipe.bind({"userId": settings.default_user_id, "batchSize": 5000})
-        ).records[0]["deleted"]:
-            pass
 
     with TestClient(create_app(settings)) as client:
         yield client

@@ -27,8 +27,9 @@ CALL (u) {
     MERGE (m)-[:MENTIONS]->(e)
   }
   RETURN i, m
-  ORDER BY i
 }
+WITH u, latest, previous, i, m
+ORDER BY i
 WITH u, latest, previous, collect(m) AS created
 WITH u, latest, previous, created, head(created) AS first, last(created) AS newest
 FOREACH (_ IN CASE WHEN previous IS NULL THEN [] ELSE [1] END | CREATE (previous)-[:NEXT]->(first))

@@ -41,7 +41,7 @@ UNION ALL
 WITH node, channel, score
 WHERE node.status IN $statuses
   AND node.effectiveSalience >= $minSalience
-  AND node.validFrom <= $asOf AND (node.validUntil IS NULL OR node.validUntil > $asOf)
+  AND ($asOf IS NULL OR (node.validFrom <= $asOf AND (node.validUntil IS NULL OR node.validUntil > $asOf)))
   AND ($rangeFrom IS NULL OR node.validUntil IS NULL OR node.validUntil >= $rangeFrom)
   AND ($rangeTo IS NULL OR node.validFrom <= $rangeTo)
   AND ($contentTypes IS NULL OR node.contentType IN $contentTypes)
@@ -73,7 +73,7 @@ CALL (fused) {
     AND n <> p
     AND n.status IN $statuses
     AND n.effectiveSalience >= $minSalience
-    AND (n.validUntil IS NULL OR n.validUntil > $asOf) AND n.validFrom <= $asOf
+    AND ($asOf IS NULL OR (n.validFrom <= $asOf AND (n.validUntil IS NULL OR n.validUntil > $asOf)))
     AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
     AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
     AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)

@@ -7,7 +7,10 @@ MATCH (new:Memory {id: $newId}) WHERE new.userId = $userId AND new.status = 'act
 MERGE (new)-[s:SUPERSEDES]->(old)
   ON CREATE SET s.at = $now
 SET old.status = 'superseded',
-    old.validUntil = CASE WHEN old.validUntil IS NULL OR old.validUntil > $now THEN $now ELSE old.validUntil END,
+    old.validUntil = CASE
+      WHEN old.validUntil IS NOT NULL AND old.validUntil <= $now THEN old.validUntil
+      WHEN old.validFrom > $now THEN old.validFrom
+      ELSE $now END,
     old.updatedAt = $now
 RETURN old {.*, embedding: null} AS memory, [(old)-[:MENTIONS]->(e) | e.name] AS entities,
        new {.*, embedding: null} AS replacement, [(new)-[:MENTIONS]->(e) | e.name] AS replacementEntities

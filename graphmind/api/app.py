@@ -58,7 +58,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         return JSONResponse({"status": "ok"})
 
     graphql = GraphMindGraphQL(
-        build_schema(settings), graphql_ide="graphiql" if settings.graphiql else None
+        build_schema(settings),
+        graphql_ide="graphiql" if settings.graphiql else None,
+        allow_queries_via_get=False,  # recall writes (a Retrieval): never from a plain GET
     )
     return Starlette(
         routes=[

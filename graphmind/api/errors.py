@@ -5,6 +5,7 @@ FORBIDDEN, RATE_LIMITED, UNAVAILABLE, INTERNAL.
 """
 
 import logging
+import re
 import uuid
 
 from graphql.error import GraphQLError
@@ -13,6 +14,20 @@ from strawberry.extensions import MaskErrors
 from graphmind.errors import GraphMindError
 
 log = logging.getLogger("graphmind.errors")
+_VARIABLE = re.compile(r"^Variable '\$(\w+)'")
+_AT_PATH = re.compile(r" at '?([\w.\[\]]+?)'?[:;]")
+
+
+def _field_of(message: str) -> str | None:
+    """The input field a coercion error names: "Variable '$input' has invalid value
+    at .contentType: …" → `input.contentType`."""
+    variable = _VARIABLE.search(message)
+    path = _AT_PATH.search(message)
+    if path and path.group(1)[0] in ".[" and variable:
+        return variable.group(1) + path.group(1)
+    if path:
+        return path.group(1)
+    return variable.group(1) if variable else None
 
 
 def coded_error(error: GraphQLError) -> GraphQLError:
@@ -22,7 +37,9 @@ def coded_error(error: GraphQLError) -> GraphQLError:
         return _with_extensions(error, original.message, code=original.code, **original.extensions)
     if original is None or error.path is None and not isinstance(original, GraphMindError):
         # Parse, validation, limits and variable coercion: the document is at fault.
-        return _with_extensions(error, error.message, code="BAD_USER_INPUT")
+        field = _field_of(error.message)
+        extensions = {"code": "BAD_USER_INPUT", **({"field": field} if field else {})}
+        return _with_extensions(error, error.message, **extensions)
     correlation_id = uuid.uuid4().hex[:12]
     log.error("internal error %s at %s", correlation_id, error.path, exc_info=original)
     return _with_extensions(

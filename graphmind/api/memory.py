@@ -137,7 +137,7 @@ async def remember_many(
 async def recall(
     info: Info,
     query: Annotated[str, arg("What context is needed (1-2000 characters).")],
-    limit: Annotated[int, arg("How many memories (1-100).")] = 10,
+    limit: Annotated[int | None, arg("How many memories (1-100, default 10).")] = 10,
     filter: Annotated[RecallFilter | None, arg("Which memories may be returned.")] = None,
     channels: Annotated[
         list[RecallChannel] | None, arg("Channels to fuse (default all three).")
@@ -164,13 +164,13 @@ async def memory(info: Info, id: Annotated[strawberry.ID, arg("The memory's id."
 async def memories(
     info: Info,
     filter: Annotated[MemoryFilter | None, arg("Which memories to list.")] = None,
-    first: Annotated[int, arg("Page size (1-100).")] = 20,
+    first: Annotated[int | None, arg("Page size (1-100, default 20).")] = 20,
     after: Annotated[str | None, arg("Cursor of the last edge of the previous page.")] = None,
 ) -> MemoryConnection:
     """The caller's memories, newest first, a page at a time (first ≤ 100)."""
     ctx = info.context
     flt = manage.MemoryFilter(**vars(filter)) if filter else None
-    page = await manage.list_memories(ctx.deps, ctx.user_id, flt, first, after)
+    page = await manage.list_memories(ctx.deps, ctx.user_id, flt, 20 if first is None else first, after)
     return MemoryConnection(
         edges=[MemoryEdge(cursor=c, node=to_memory(m)) for m, c in zip(page.memories, page.cursors)],
         page_info=PageInfo(has_next_page=page.has_next_page, end_cursor=page.end_cursor),

@@ -9,7 +9,7 @@ Lucene syntax from the caller ever reaches the index.
 import hashlib
 import re
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")  # letters and digits of any script
 STOPWORDS = {
     "a", "an", "and", "are", "as", "at", "be", "but", "by", "did", "do", "does", "for", "from",
     "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its",

@@ -97,7 +97,7 @@ async def restore(deps: Deps, user_id: str, memory_id: str) -> Memory:
 async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple[Memory, Memory]:
     """Marks `old_id` superseded by `new_id` (kept, validity closed); returns both."""
     if old_id == new_id:
-        raise BadUserInput("a memory cannot supersede itself", field="newId")
+        raise BadUserInput("a memory cannot supersede itself", field="input.newId")
     statuses = {
         r["id"]: r["status"]
         for r in await deps.db.read("memory.statuses", userId=user_id, ids=[old_id, new_id])

@@ -72,8 +72,14 @@ RULES: list[tuple[str, re.Pattern, Replacement]] = [
     ("SECRET", re.compile(
         r"(?i)\b(?P<key>password|passwd|pwd|passphrase|secret|client[_-]?secret|api[_-]?key"
         r"|access[_-]?token|auth[_-]?token|refresh[_-]?token|token)"
-        r"(?P<sep>\s*[:=]\s*|\s+is\s+)"
+        r"(?P<sep>\s*[:=]\s*)"
         r"(?P<value>\"[^\"]+\"|'[^']+'|[^\s,;]{4,})"
+    ), _secret_assignment),
+    # "my password is hunter22": only when the value looks like a secret (has a digit
+    # or a symbol), so "the token is expired" and "the secret is that…" stay.
+    ("SECRET", re.compile(
+        r"(?i)\b(?P<key>password|passwd|pwd|passphrase|pin|api[_-]?key)(?P<sep>\s+is\s+)"
+        r"(?P<value>(?=[^\s,;]*[\d\W_])[^\s,;]{6,})"
     ), _secret_assignment),
     ("EMAIL", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"),
      "[EMAIL]"),
@@ -85,8 +91,14 @@ RULES: list[tuple[str, re.Pattern, Replacement]] = [
         r"(?<![:\w])(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}(?![:\w])"
         r"|(?<![:\w])(?:[0-9a-fA-F]{1,4}:){1,6}:(?:[0-9a-fA-F]{1,4}:){0,5}[0-9a-fA-F]{1,4}(?![:\w])"
     ), "[IP]"),
+    # Phone numbers: international (+…), a bracketed area code, North-American 3-3-4
+    # with one separator kind, or a national trunk prefix (0…). Not dates, not ports.
     ("PHONE", re.compile(
-        r"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?!\w)"
+        r"(?<![\w+])\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}(?!\w)"
+        r"|(?<!\w)\(\d{2,4}\)\s?\d{3,4}[\s.-]?\d{3,4}(?!\w)"
+        r"|(?<![\w-])\d{3}(?P<s1>[.-])\d{3}(?P=s1)\d{4}(?![\w-])"
+        r"|(?<![\w-])\d{3} \d{3} \d{4}(?![\w-])"
+        r"|(?<![\w-])0\d{2,4}[\s-]\d{3,4}[\s-]\d{3,4}(?![\w-])"
     ), _phone),
 ]
 

@@ -16,6 +16,7 @@ from graphmind.errors import BadUserInput
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import lucene_query
 from graphmind.memory.model import ContentType, Memory, MemoryStatus
+from graphmind.memory.privacy import redact
 
 MAX_QUERY_LENGTH = 2000
 
@@ -143,7 +144,8 @@ async def recall(
         },
         limit=limit,
         minSalience=s.min_salience,
-        asOf=_aware(flt.as_of) or now,
+        # A validity range without asOf means "overlapping the range", not "valid now".
+        asOf=_aware(flt.as_of) or (None if flt.valid_from or flt.valid_to else now),
         rangeFrom=_aware(flt.valid_from),
         rangeTo=_aware(flt.valid_to),
         contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
@@ -154,7 +156,7 @@ async def recall(
         neighbourShare=s.neighbour_share if neighbours else 0.0,
         neighbourParents=s.neighbour_parents if neighbours else 0,
         retrievalId=retrieval_id,
-        query=query,
+        query=redact(query).text if s.redact_pii else query,
         now=now,
     )
     items = [

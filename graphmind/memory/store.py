@@ -53,10 +53,11 @@ def _redact_value(value, counts: dict[str, int]):
 
 def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
     counts: dict[str, int] = {}
-    content, metadata, explicit = item.content, item.metadata, item.entities
+    content, metadata, explicit, tags = item.content, item.metadata, item.entities, item.tags
     if deps.settings.redact_pii:
         content = _redact_value(content, counts)
         metadata = _redact_value(metadata, counts)
+        tags = [t for t in _redact_value(tags, counts) if "[" not in t]
         explicit = [e for e in _redact_value(explicit, counts) if "[" not in e]
     now = deps.clock.now()
     row = {
@@ -71,7 +72,7 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
         "validUntil": item.valid_until,
         "source": item.source.value,
         "trust": item.source.trust,
-        "tags": item.tags,
+        "tags": tags,
         "metadata": json.dumps(metadata, default=str, sort_keys=True),
         "entities": [
             {"key": e.key, "name": e.name} for e in extract_entities(content, explicit)
@@ -105,11 +106,15 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
         kept.append(i)
 
     async def write(tx):
+        # Lock the user first: a concurrent remember of the same text waits here,
+        # then sees this one's memory as a duplicate.
+        await tx.run("memory.lock_user", userId=user_id, now=deps.clock.now())
         nearest = await tx.run(
             "memory.nearest_active",
             userId=user_id,
             embeddings=[vectors[i].tolist() for i in kept],
             k=deps.settings.dedup_candidates,
+            maxIndexK=deps.settings.recall_max_index_k,
         )
         existing: dict[int, tuple[str, float]] = {}
         for row in nearest:

@@ -42,3 +42,11 @@ def test_unexpected_errors_are_masked_with_a_correlation_id():
     assert masked.extensions["code"] == "INTERNAL"
     assert "secret" not in masked.message
     assert masked.extensions["correlationId"] in masked.message
+
+
+def test_coercion_errors_name_the_variable_field():
+    from graphmind.api.errors import _field_of
+
+    assert _field_of("Variable '$input' has invalid value at .contentType: bad") == "input.contentType"
+    assert _field_of("Variable '$inputs' has invalid value at [1].content: bad") == "inputs[1].content"
+    assert _field_of("Variable '$q' of required type 'String!' was not provided.") == "q"

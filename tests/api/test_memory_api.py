@@ -34,8 +34,8 @@ def test_validation_errors_name_the_field(graphql):
         "code": "BAD_USER_INPUT", "field": "input.content"}
     assert error(graphql(REMEMBER, {"input": {"content": "long enough text", "baseSalience": 2}})) == {
         "code": "BAD_USER_INPUT", "field": "input.baseSalience"}
-    assert error(graphql(REMEMBER, {"input": {"content": "long enough text", "contentType": "NOPE"}}))[
-        "code"] == "BAD_USER_INPUT"
+    assert error(graphql(REMEMBER, {"input": {"content": "long enough text", "contentType": "NOPE"}})) == {
+        "code": "BAD_USER_INPUT", "field": "input.contentType"}
 
 
 def test_a_bad_batch_writes_nothing(graphql):
@@ -73,3 +73,8 @@ def test_memories_connection_pages(graphql):
     connection = page["data"]["memories"]
     assert len(connection["edges"]) == 1
     assert connection["pageInfo"]["endCursor"] == connection["edges"][0]["cursor"]
+
+
+def test_operations_are_not_accepted_over_get(app_client):
+    response = app_client.get("/graphql", params={"query": "{ health { status } }"})
+    assert response.status_code in (400, 405)

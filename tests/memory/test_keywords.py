@@ -16,3 +16,7 @@ def test_query_is_scoped_to_the_users_key():
 
 def test_no_content_words_no_query():
     assert lucene_query("what is the", "alice") is None
+
+
+def test_letters_of_any_script_are_kept():
+    assert query_terms("café Müller résumé") == ["café", "müller", "résumé"]

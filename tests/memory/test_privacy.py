@@ -11,6 +11,9 @@ from graphmind.memory.privacy import redact
         ("write to jane.doe@example.com today", "write to [EMAIL] today", "EMAIL"),
         ("call +1 415 555 0132 now", "call [PHONE] now", "PHONE"),
         ("call (415) 555-0132 now", "call [PHONE] now", "PHONE"),
+        ("call 415-555-0132 now", "call [PHONE] now", "PHONE"),
+        ("call 020 7946 0958 now", "call [PHONE] now", "PHONE"),
+        ("call +44 20 7946 0958 now", "call [PHONE] now", "PHONE"),
         ("card 4111 1111 1111 1111 ok", "card [CARD] ok", "CARD"),
         ("host 192.168.1.20 down", "host [IP] down", "IP"),
         ("host fe80::1ff:fe23:4567:890a down", "host [IP] down", "IP"),
@@ -35,6 +38,11 @@ def test_each_kind_is_redacted(text, expected, kind):
         "met at 10:30 on 8 May, 2023 with 15 people",
         "version 5.26.30 of Neo4j, build 1234 5678",
         "card-like 1234 5678 9012 3456 fails the Luhn check",
+        "the access token is expired now",
+        "The secret is that we ship weekly",
+        "ports are 7473 7474 7687",
+        "from 2024-05-08 to 2024-05-09",
+        "scores 120 135 150 165 and 2500 3000",
     ],
 )
 def test_ordinary_numbers_are_kept(text):

@@ -104,8 +104,10 @@ async def test_as_of_and_time_range_filters(remember, deps, user_id):
 
     assert await found() == {new.memory.id}  # old one expired
     assert await found(as_of=datetime(2020, 6, 1, tzinfo=UTC)) == {old.memory.id}
-    assert await found(as_of=datetime(2020, 6, 1, tzinfo=UTC), valid_from=datetime(2019, 1, 1, tzinfo=UTC),
+    assert await found(valid_from=datetime(2019, 1, 1, tzinfo=UTC),
                        valid_to=datetime(2020, 1, 1, tzinfo=UTC)) == {old.memory.id}
+    assert await found(valid_from=datetime(2020, 6, 1, tzinfo=UTC),
+                       valid_to=datetime(2021, 6, 1, tzinfo=UTC)) == {old.memory.id, new.memory.id}
     assert await found(valid_from=datetime(2022, 1, 1, tzinfo=UTC),
                        valid_to=datetime(2023, 1, 1, tzinfo=UTC)) == {new.memory.id}
 

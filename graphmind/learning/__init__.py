@@ -1,0 +1,1 @@
+"""The learning loop: decisions, outcomes, outcome-weighted salience, events, insights."""

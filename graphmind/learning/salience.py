@@ -1,0 +1,84 @@
+"""Outcome-weighted salience (seed 000, rules R15-R18) and utility (seed 003 policy 6).
+
+    delta = quality × attribution × learning_rate × dampening(level)      (R15, R17 table)
+    |delta| ≤ 0.1, |outcome adjustment| ≤ 0.5, effective salience in [0, 1]   (R16)
+    attribution ∝ memory score, at least 0.01, at most 1.0                  (R18)
+
+Worked example of seed 000: base 0.6, level 2, contribution 0.8, quality +0.8
+→ delta 0.8 × 0.8 × 0.1 × 0.5 = +0.032 → effective salience 0.632.
+"""
+
+from dataclasses import dataclass
+
+LEARNING_RATE = 0.1
+TEMPORAL_DAMPENING = {1: 1.0, 2: 0.5, 3: 0.25, 4: 0.1}  # R17
+MAX_SINGLE_CHANGE = 0.1  # R16
+MAX_TOTAL_ADJUSTMENT = 0.5  # R16
+MIN_ATTRIBUTION, MAX_ATTRIBUTION = 0.01, 1.0  # R18
+MIN_MEMORY_SCORE = 0.01  # R10
+
+
+def clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+def normalise_scores(raw: dict[str, float]) -> dict[str, float]:
+    """R10: scores normalised to sum 1; memories under 0.01 dropped, the rest renormalised."""
+    positive = {k: v for k, v in raw.items() if v > 0}
+    while positive:
+        total = sum(positive.values())
+        scores = {k: v / total for k, v in positive.items()}
+        kept = {k: v for k, v in scores.items() if v >= MIN_MEMORY_SCORE}
+        if len(kept) == len(scores):
+            return scores
+        positive = {k: raw[k] for k in kept}
+    return {}
+
+
+def attribution(score: float) -> float:
+    """R18: proportional to the memory's score in the trace, within [0.01, 1.0]."""
+    return clamp(score, MIN_ATTRIBUTION, MAX_ATTRIBUTION)
+
+
+def salience_delta(quality: float, attribution: float, temporal_level: int,
+                   learning_rate: float = LEARNING_RATE) -> float:
+    """R15 with the R17 dampening table, capped at ±0.1 (R16)."""
+    raw = quality * attribution * learning_rate * TEMPORAL_DAMPENING[temporal_level]
+    return clamp(raw, -MAX_SINGLE_CHANGE, MAX_SINGLE_CHANGE)
+
+
+@dataclass(frozen=True)
+class SalienceChange:
+    previous_adjustment: float
+    new_adjustment: float
+    delta: float  # what was actually applied after the bounds
+    previous_effective: float
+    new_effective: float
+
+
+def apply_delta(base: float, adjustment: float, delta: float) -> SalienceChange:
+    """Adds delta within R16's bounds: total adjustment ±0.5, effective salience [0, 1]."""
+    new_adjustment = clamp(adjustment + delta, -MAX_TOTAL_ADJUSTMENT, MAX_TOTAL_ADJUSTMENT)
+    return SalienceChange(
+        previous_adjustment=adjustment,
+        new_adjustment=new_adjustment,
+        delta=new_adjustment - adjustment,
+        previous_effective=clamp(base + adjustment, 0.0, 1.0),
+        new_effective=clamp(base + new_adjustment, 0.0, 1.0),
+    )
+
+
+@dataclass(frozen=True)
+class Utility:
+    """A 1-D Kalman estimate of a memory's usefulness (seed 003 policy 6)."""
+
+    estimate: float = 0.5
+    variance: float = 1.0
+
+
+def kalman_update(prior: Utility, observed: float, measurement_noise: float = 0.5,
+                  process_noise: float = 0.01) -> Utility:
+    """K = P / (P + R); x̂ += K (observed − x̂); P = (1 − K) P + Q."""
+    gain = prior.variance / (prior.variance + measurement_noise)
+    estimate = prior.estimate + gain * (observed - prior.estimate)
+    return Utility(estimate=estimate, variance=(1 - gain) * prior.variance + process_noise)

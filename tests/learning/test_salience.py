@@ -1,0 +1,56 @@
+"""Rules R15-R18 and the Kalman utility, by hand."""
+
+import pytest
+
+from graphmind.learning.salience import (
+    Utility, apply_delta, attribution, kalman_update, normalise_scores, salience_delta,
+)
+
+
+def test_seed_worked_example_to_three_decimals():
+    delta = salience_delta(quality=0.8, attribution=0.8, temporal_level=2)
+    change = apply_delta(base=0.6, adjustment=0.0, delta=delta)
+    assert round(delta, 3) == 0.032
+    assert round(change.new_adjustment, 3) == 0.032
+    assert round(change.new_effective, 3) == 0.632
+
+
+@pytest.mark.parametrize(("level", "dampening"), [(1, 1.0), (2, 0.5), (3, 0.25), (4, 0.1)])
+def test_temporal_dampening_per_level(level, dampening):
+    assert salience_delta(0.5, 0.5, level) == pytest.approx(0.5 * 0.5 * 0.1 * dampening)
+
+
+def test_single_change_is_capped_at_a_tenth():
+    assert salience_delta(1.0, 1.0, 1, learning_rate=0.5) == 0.1
+    assert salience_delta(-1.0, 1.0, 1, learning_rate=0.5) == -0.1
+
+
+def test_total_adjustment_stays_within_half():
+    change = apply_delta(base=0.5, adjustment=0.45, delta=0.1)
+    assert change.new_adjustment == 0.5 and change.delta == pytest.approx(0.05)
+    change = apply_delta(base=0.5, adjustment=-0.45, delta=-0.1)
+    assert change.new_adjustment == -0.5
+
+
+def test_effective_salience_stays_within_zero_and_one():
+    assert apply_delta(base=0.95, adjustment=0.0, delta=0.1).new_effective == 1.0
+    assert apply_delta(base=0.05, adjustment=0.0, delta=-0.1).new_effective == 0.0
+
+
+def test_attribution_bounds():
+    assert attribution(0.001) == 0.01 and attribution(1.7) == 1.0 and attribution(0.3) == 0.3
+
+
+def test_r10_normalisation_drops_tiny_scores():
+    scores = normalise_scores({"a": 0.9, "b": 0.3, "c": 0.001, "d": 0.0})
+    assert scores == pytest.approx({"a": 0.75, "b": 0.25})
+    assert normalise_scores({}) == {}
+
+
+def test_kalman_moves_towards_observations_and_gets_surer():
+    prior = Utility()
+    posterior = kalman_update(prior, observed=1.0)
+    gain = 1.0 / (1.0 + 0.5)
+    assert posterior.estimate == pytest.approx(0.5 + gain * 0.5)
+    assert posterior.variance == pytest.approx((1 - gain) * 1.0 + 0.01)
+    assert kalman_update(posterior, 1.0).variance < posterior.variance
