@@ -63,6 +63,7 @@ WITH collect({node: node, ranks: ranks, rrf: rrf, final: final}) AS fused
 
 // 4. Temporal neighbours (seed 003 policy 7): memories within the window around the
 //    top results score neighbourShare of their parent's score, when that is higher.
+//    Neighbours of one parent tie; the closer in time ranks first.
 CALL (fused) {
   UNWIND fused[0..$neighbourParents] AS parent
   WITH parent, parent.node AS p
@@ -79,22 +80,25 @@ CALL (fused) {
     AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
     AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
     AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
-  WITH n, parent.final * $neighbourShare AS share, p.id AS parentId
-  ORDER BY share DESC
-  WITH n, collect({share: share, parentId: parentId})[0] AS best
-  RETURN collect({node: n, share: best.share, parentId: best.parentId}) AS neighbours
+  WITH n, parent.final * $neighbourShare AS share, p.id AS parentId,
+       abs(duration.inSeconds(p.validFrom, n.validFrom).seconds) AS distance
+  ORDER BY share DESC, distance
+  WITH n, collect({share: share, parentId: parentId, distance: distance})[0] AS best
+  RETURN collect({node: n, share: best.share, parentId: best.parentId, distance: best.distance}) AS neighbours
 }
-UNWIND fused + [x IN neighbours | {node: x.node, share: x.share, parentId: x.parentId}] AS item
+UNWIND fused + neighbours AS item
 WITH item.node AS node, collect(item) AS items
 WITH node,
      [x IN items WHERE x.rrf IS NOT NULL][0] AS own,
      [x IN items WHERE x.share IS NOT NULL][0] AS near
 WITH node, coalesce(own.ranks, []) AS ranks, coalesce(own.rrf, 0.0) AS rrf,
-     coalesce(own.final, 0.0) AS ownFinal, near
+     coalesce(own.final, 0.0) AS ownFinal, near,
+     near IS NOT NULL AND near.share > coalesce(own.final, 0.0) AS viaNeighbour
 WITH node, ranks, rrf,
-     CASE WHEN near IS NOT NULL AND near.share > ownFinal THEN near.share ELSE ownFinal END AS final,
-     CASE WHEN near IS NOT NULL AND near.share > ownFinal THEN near.parentId END AS neighbourOf
-ORDER BY final DESC, node.id
+     CASE WHEN viaNeighbour THEN near.share ELSE ownFinal END AS final,
+     CASE WHEN viaNeighbour THEN near.parentId END AS neighbourOf,
+     CASE WHEN viaNeighbour THEN near.distance ELSE 0 END AS distance
+ORDER BY final DESC, distance, node.id
 LIMIT $limit
 WITH collect({node: node, ranks: ranks, rrf: rrf, final: final, neighbourOf: neighbourOf}) AS results
 

@@ -4,8 +4,11 @@ The rules, in order (docs/memory.md explains them):
 temporal level: explicit "right now" markers → 1; identity facts/preferences → 4;
 recurring patterns → 3; situational markers → 2; otherwise by content type
 (event → 1, everything else → 2).
-salience: hedged → 0.4; explicit first-person statements → 1.0; evidence-backed
-observations → 0.8; event chatter → 0.6 … see `initial_salience`.
+salience: for statements (facts, preferences, goals, observations) hedged → 0.4 and
+explicit first-person statements → 1.0; evidence → 0.8; short event chatter → 0.2;
+otherwise 0.6. An event records that something happened or was said: "I love
+painting" said in a conversation is not a declared preference, so the statement
+rules do not apply to events.
 """
 
 import re
@@ -62,9 +65,10 @@ def temporal_level(content: str, content_type: ContentType) -> int:
 
 def initial_salience(content: str, content_type: ContentType) -> float:
     """Rule R2: 1.0 explicit statements, 0.8 evidence, 0.6 inference, 0.4 hedged, 0.2 filler."""
-    if HEDGE.search(content):
+    statement = content_type != ContentType.EVENT
+    if statement and HEDGE.search(content):
         return 0.4
-    if EXPLICIT_STATEMENT.search(content):
+    if statement and EXPLICIT_STATEMENT.search(content):
         return 1.0
     if EVIDENCE.search(content):
         return 0.8

@@ -30,6 +30,8 @@ def test_r1_temporal_level(text, content_type, level):
         ("The team uses Neo4j for the graph store", C.FACT, 0.6),
         ("Maybe the cache is stale again", C.OBSERVATION, 0.4),
         ("ok, sounds good!!", C.EVENT, 0.2),
+        ("Caroline said: I love painting sunsets", C.EVENT, 0.6),
+        ("Mel said: maybe we could go camping", C.EVENT, 0.6),
     ],
 )
 def test_r2_initial_salience(text, content_type, salience):

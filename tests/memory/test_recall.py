@@ -39,9 +39,11 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
     b = "zebra zebra zebra appears here"
     c = "zebra appears once in here"
     query = "zebra"
-    fake = replace(deps, embedder=TableEmbedder(
-        {a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}
-    ))
+    fake = replace(
+        deps,
+        embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}),
+        settings=deps.settings.model_copy(update={"rrf_k": 60}),  # the seed's k
+    )
     base = datetime(2024, 1, 1, tzinfo=UTC)
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
@@ -55,17 +57,16 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
     ids = {name: r.memory.id for name, r in zip("abc", stored)}
     result = await recall(fake, user_id, query, 10)
 
-    k = 60
-    expected = {
-        "b": (1 / (k + 2) + 1 / (k + 1)) * 1.0,
-        "c": (1 / (k + 3) + 1 / (k + 2)) * 0.8,
-        "a": (1 / (k + 1)) * 0.5,
+    expected = {  # by hand, k = 60: rrf = Σ 1/(k + rank), final = rrf × salience
+        "b": 0.032522475,  # (1/62 vector rank 2 + 1/61 keyword rank 1) × 1.0
+        "c": 0.025601638,  # (1/63 vector rank 3 + 1/62 keyword rank 2) × 0.8
+        "a": 0.008196721,  # (1/61 vector rank 1) × 0.5
     }
     assert [i.memory.id for i in result.items] == [ids["b"], ids["c"], ids["a"]]
     for item in result.items:
         name = next(n for n, i in ids.items() if i == item.memory.id)
-        assert item.score == pytest.approx(expected[name], abs=1e-9)
-        assert item.breakdown.final_score == pytest.approx(expected[name], abs=1e-9)
+        assert item.score == pytest.approx(expected[name], abs=1e-8)
+        assert item.breakdown.final_score == pytest.approx(expected[name], abs=1e-8)
     top = result.items[0].breakdown
     assert (top.vector_rank, top.keyword_rank, top.graph_rank) == (2, 1, None)
     assert top.rrf_score == pytest.approx(1 / 62 + 1 / 61) and top.salience == 1.0
