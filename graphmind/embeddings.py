@@ -48,6 +48,8 @@ class Embedder:
         """Embeds texts in batches; returns an array of shape (len(texts), 384)."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
+        if len(texts) == 1:
+            return self._embed_one(texts[0])
         with self._lock:
             vectors = self._model.encode(
                 list(texts),
@@ -57,6 +59,17 @@ class Embedder:
                 show_progress_bar=False,
             )
         return vectors.astype(np.float32, copy=False)
+
+    def _embed_one(self, text: str) -> np.ndarray:
+        """One text (a recall query) straight through the model: the same vector as
+        `encode` gives, without its batching bookkeeping (about 1 ms less)."""
+        import torch
+
+        features = self._model.preprocess([text])
+        with self._lock, torch.inference_mode():
+            output = self._model(features)["sentence_embedding"]
+            vector = torch.nn.functional.normalize(output, p=2, dim=1)
+        return vector.numpy().astype(np.float32, copy=False)
 
     async def embed_async(self, texts: Sequence[str]) -> np.ndarray:
         """`embed` in a worker thread, so the event loop keeps serving."""

@@ -25,3 +25,11 @@ def test_empty_batch(embedder):
 
 def test_counts_tokens_with_the_models_tokenizer(embedder):
     assert embedder.count_tokens("hello world") == 2
+
+
+def test_one_text_takes_the_direct_path_with_the_same_vector(embedder):
+    texts = ["When did Caroline go to the support group?", "a second text to make a batch"]
+    batch = embedder.embed(texts)
+    one = embedder.embed(texts[:1])
+    assert one.shape == (1, DIMENSION)
+    assert np.allclose(one[0], batch[0], atol=1e-5)

@@ -3,7 +3,10 @@
 // mode: read
 // params: userId, embeddings, k, maxIndexK
 OPTIONAL MATCH (owner:User {id: $userId})
-WITH toInteger(ceil($k * 1.3 * COUNT { (:Memory) } / toFloat(coalesce(owner.memoryCount, 0) + 1))) AS wanted
+WITH coalesce(owner.memoryCount, 0) AS owned, COUNT { (:Memory) } AS total
+// over-fetch in proportion to other users' memories (the index cannot filter by user)
+WITH CASE WHEN owned >= total THEN $k
+          ELSE toInteger(ceil($k * 1.3 * total / toFloat(owned + 1))) END AS wanted
 WITH CASE WHEN wanted < $k THEN $k WHEN wanted > $maxIndexK THEN $maxIndexK ELSE wanted END AS indexK
 UNWIND range(0, size($embeddings) - 1) AS i
 CALL (i, indexK) {

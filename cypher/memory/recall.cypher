@@ -6,7 +6,10 @@
 // 1. Candidates of each channel (unfiltered but for the owner).
 OPTIONAL MATCH (owner:User {id: $userId})
 WITH coalesce(owner.memoryCount, 0) AS owned
-WITH owned, toInteger(ceil($vectorK * 1.3 * COUNT { (:Memory) } / toFloat(owned + 1))) AS wanted
+WITH owned, COUNT { (:Memory) } AS total
+// over-fetch in proportion to other users' memories (the index cannot filter by user)
+WITH owned, CASE WHEN owned >= total THEN $vectorK
+                 ELSE toInteger(ceil($vectorK * 1.3 * total / toFloat(owned + 1))) END AS wanted
 WITH owned, CASE WHEN wanted < $vectorK THEN $vectorK WHEN wanted > $maxIndexK THEN $maxIndexK ELSE wanted END AS indexK
 CALL (owned, indexK) {
   UNWIND CASE WHEN 'vector' IN $channels THEN [1] ELSE [] END AS _

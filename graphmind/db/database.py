@@ -77,6 +77,17 @@ class Database:
         """Runs a write or schema query in its own transaction."""
         return await self._execute(name, params, RoutingControl.WRITE)
 
+    async def write_once(self, name: str, **params: object) -> list[Row]:
+        """Runs a write query as one auto-commit transaction: one round trip fewer
+        than `write`, but not retried on transient errors (the caller may retry)."""
+        query = self.library[name]
+        if query.is_read:
+            raise GraphMindError(f"query {name} is read; call it accordingly")
+        with translated_errors():
+            async with self.driver.session(database=self.name) as session:
+                result = await session.run(query.text, query.bind(params))
+                return await result.data()
+
     async def _execute(self, name: str, params: dict, routing: RoutingControl) -> list[Row]:
         query = self.library[name]
         if query.is_read != (routing == RoutingControl.READ):

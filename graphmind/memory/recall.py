@@ -124,7 +124,7 @@ async def recall(
     [embedding] = await deps.embedder.embed_async([query])
     now = deps.clock.now()
     retrieval_id = str(uuid.uuid4())
-    rows = await deps.db.write(
+    rows = await deps.db.write_once(
         "memory.recall",
         userId=user_id,
         embedding=embedding.tolist(),
