@@ -118,6 +118,26 @@ def neo4j_status() -> None:
     sys.exit(0 if s.running else 3)
 
 
+@cli.command()
+@click.option("--check", is_flag=True, required=True, help="Compare with the stored values.")
+@click.option("--user", help="Only this user (default: every user).")
+def replay(check: bool, user: str | None) -> None:
+    """Rebuild every memory's outcome adjustment from the event log; report differences."""
+    from graphmind.bench.common import bench_deps
+    from graphmind.learning.replay import replay as run_replay
+
+    async def go():
+        async with bench_deps() as deps:
+            return await run_replay(deps, user)
+
+    report = asyncio.run(go())
+    click.echo(f"replayed {report.events} salience events over {report.memories} memories: "
+               f"{len(report.differences)} differences")
+    for user_id, memory_id, replayed, stored in report.differences[:50]:
+        click.echo(f"  {user_id} {memory_id}: replayed {replayed:.6f}, stored {stored:.6f}")
+    sys.exit(1 if report.differences else 0)
+
+
 @cli.group()
 def bench() -> None:
     """Benchmarks of retrieval quality, latency and throughput (against GRAPHMIND_ Neo4j)."""
@@ -180,6 +200,30 @@ def bench_latency(data: Path, locomo: Path | None, memories: int, queries: int, 
 
     run = partial(latency.run, locomo=locomo, memories=memories, queries=queries)
     _run_bench(run, data, latency.format_report, out)
+
+
+@bench.command("learning")
+@click.option("--rounds", type=int, default=300, show_default=True)
+@click.option("--seed", type=int, default=7, show_default=True)
+@click.option("--plot", type=click.Path(path_type=Path), default=Path("bench-results/learning.png"),
+              show_default=True, help="Where to write the PNG of both curves.")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_learning(rounds: int, seed: int, plot: Path, out: Path | None) -> None:
+    """Learning lift: precision@5 of good advice per block of rounds, learning on vs off."""
+    import json
+
+    from graphmind.bench import learning
+    from graphmind.bench.common import bench_deps
+
+    async def go() -> dict:
+        async with bench_deps() as deps:
+            return await learning.run(deps, learning.Config(seed=seed, rounds=rounds), plot)
+
+    report = asyncio.run(go())
+    click.echo(learning.format_report(report))
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2, default=str))
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 // name: recall
 // Hybrid recall in one round trip: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience, widened by temporal neighbours, recorded as a Retrieval.
 // mode: write
-// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, retrievalId, query, now
+// params: userId, queryHash, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, retrievalId, query, now
 
 // 1. Candidates of each channel (unfiltered but for the owner).
 OPTIONAL MATCH (owner:User {id: $userId})
@@ -105,9 +105,17 @@ ORDER BY final DESC, distance, node.id
 LIMIT $limit
 WITH collect({node: node, ranks: ranks, rrf: rrf, final: final, neighbourOf: neighbourOf}) AS results
 
-// 5. Record the retrieval and reset the decay timer of what it returned.
+// 5. Record the retrieval (and its memory.retrieved event) and reset the decay timer
+//    of what it returned.
+MERGE (u:User {id: $userId})
+  ON CREATE SET u.createdAt = $now, u.memoryCount = 0
+SET u.eventSeq = coalesce(u.eventSeq, 0) + 1
 CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, createdAt: $now,
                      resultCount: size(results)})
+CREATE (:Event {id: randomUUID(), userId: $userId, seq: u.eventSeq, type: 'memory.retrieved', at: $now,
+                payload: '{"memoryIds": [' +
+                         reduce(ids = '', x IN results | ids + CASE WHEN ids = '' THEN '' ELSE ', ' END + '"' + x.node.id + '"') +
+                         '], "queryHash": "' + $queryHash + '", "retrievalId": "' + $retrievalId + '"}'})
 WITH r, results
 UNWIND range(0, size(results) - 1) AS i
 WITH r, results[i] AS item, i + 1 AS rank

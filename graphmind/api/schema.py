@@ -7,10 +7,16 @@
 import strawberry
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 
+from graphmind.api import learning as learning_api
 from graphmind.api import memory as memory_api
 from graphmind.api.errors import ErrorCodes
 from graphmind.api.health import Health, resolve_health
-from graphmind.api.memory_types import Memory, MemoryConnection, RecallResult, RememberResult, SupersedeResult
+from graphmind.api.learning_types import (
+    Counterfactual, DecisionResult, Event, EventConnection, OutcomeResult, TopPerformer,
+)
+from graphmind.api.memory_types import (
+    Memory, MemoryConnection, RecallResult, RememberResult, SupersedeResult,
+)
 from graphmind.settings import Settings
 
 
@@ -27,6 +33,9 @@ class Query:
     recall: RecallResult = field(memory_api.recall)
     memory: Memory = field(memory_api.memory)
     memories: MemoryConnection = field(memory_api.memories)
+    events: EventConnection = field(learning_api.events)
+    top_performers: list[TopPerformer] = field(learning_api.top_performers)
+    counterfactuals: list[Counterfactual] = field(learning_api.counterfactuals)
 
 
 @strawberry.type(description="Changes; each is one Neo4j transaction scoped to the calling user.")
@@ -36,6 +45,15 @@ class Mutation:
     forget: Memory = field(memory_api.forget)
     restore: Memory = field(memory_api.restore)
     supersede: SupersedeResult = field(memory_api.supersede)
+    decide: DecisionResult = field(learning_api.decide)
+    observe_outcome: OutcomeResult = field(learning_api.observe_outcome)
+
+
+@strawberry.type(description="Live streams over graphql-ws; scoped to the calling user.")
+class Subscription:
+    events: Event = strawberry.subscription(
+        resolver=learning_api.event_stream, description=learning_api.event_stream.__doc__
+    )
 
 
 class GraphMindSchema(strawberry.Schema):
@@ -48,6 +66,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     return GraphMindSchema(
         query=Query,
         mutation=Mutation,
+        subscription=Subscription,
         extensions=[
             lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
             lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),

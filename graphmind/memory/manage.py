@@ -8,6 +8,7 @@ from datetime import datetime
 
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.learning import events
 from graphmind.memory.model import ContentType, Memory, MemoryStatus
 
 MAX_PAGE_SIZE = 100
@@ -77,43 +78,64 @@ async def list_memories(
     return MemoryPage(memories, [encode_cursor(m) for m in memories], len(rows) > first)
 
 
+async def _change_status(deps: Deps, user_id: str, memory_id: str, query: str,
+                         allowed, refusal: str, event_type: str) -> Memory:
+    """Runs forget or restore with its event in one transaction."""
+    now = deps.clock.now()
+
+    async def work(tx) -> Memory:
+        rows = await tx.run(query, userId=user_id, id=memory_id, now=now)
+        memory = _one(rows, memory_id)
+        if not allowed(rows[0]["before"]):
+            raise Conflict(refusal.format(id=memory_id))
+        await events.append(tx, user_id, now, [
+            events.event(event_type, memoryId=memory_id, before=rows[0]["before"])
+        ])
+        return memory
+
+    return await deps.db.transaction(work)
+
+
 async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
     """Archives a memory (soft: `restore` brings it back)."""
-    rows = await deps.db.write("memory.forget", userId=user_id, id=memory_id, now=deps.clock.now())
-    memory = _one(rows, memory_id)
-    if rows[0]["before"] == MemoryStatus.ARCHIVED.value:
-        raise Conflict(f"memory {memory_id} is already archived")
-    return memory
+    return await _change_status(
+        deps, user_id, memory_id, "memory.forget",
+        lambda before: before != MemoryStatus.ARCHIVED.value,
+        "memory {id} is already archived", "memory.forgotten",
+    )
 
 
 async def restore(deps: Deps, user_id: str, memory_id: str) -> Memory:
-    rows = await deps.db.write("memory.restore", userId=user_id, id=memory_id, now=deps.clock.now())
-    memory = _one(rows, memory_id)
-    if rows[0]["before"] != MemoryStatus.ARCHIVED.value:
-        raise Conflict(f"memory {memory_id} is not archived")
-    return memory
+    return await _change_status(
+        deps, user_id, memory_id, "memory.restore",
+        lambda before: before == MemoryStatus.ARCHIVED.value,
+        "memory {id} is not archived", "memory.restored",
+    )
 
 
 async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple[Memory, Memory]:
     """Marks `old_id` superseded by `new_id` (kept, validity closed); returns both."""
     if old_id == new_id:
         raise BadUserInput("a memory cannot supersede itself", field="input.newId")
-    statuses = {
-        r["id"]: r["status"]
-        for r in await deps.db.read("memory.statuses", userId=user_id, ids=[old_id, new_id])
-    }
-    for memory_id in (old_id, new_id):
-        if memory_id not in statuses:
-            raise NotFound(f"no memory {memory_id}")
-        if statuses[memory_id] != MemoryStatus.ACTIVE.value:
-            raise Conflict(f"memory {memory_id} is {statuses[memory_id]}, not active")
-    rows = await deps.db.write(
-        "memory.supersede", userId=user_id, oldId=old_id, newId=new_id, now=deps.clock.now()
-    )
-    if not rows:
-        raise Conflict("the memories changed while superseding; try again")
-    row = rows[0]
-    return (
-        Memory.from_node(row["memory"], row["entities"]),
-        Memory.from_node(row["replacement"], row["replacementEntities"]),
-    )
+    now = deps.clock.now()
+
+    async def work(tx) -> tuple[Memory, Memory]:
+        statuses = {
+            r["id"]: r["status"]
+            for r in await tx.run("memory.statuses", userId=user_id, ids=[old_id, new_id])
+        }
+        for memory_id in (old_id, new_id):
+            if memory_id not in statuses:
+                raise NotFound(f"no memory {memory_id}")
+            if statuses[memory_id] != MemoryStatus.ACTIVE.value:
+                raise Conflict(f"memory {memory_id} is {statuses[memory_id]}, not active")
+        [row] = await tx.run("memory.supersede", userId=user_id, oldId=old_id, newId=new_id, now=now)
+        await events.append(tx, user_id, now, [
+            events.event("memory.superseded", memoryId=old_id, supersededBy=new_id)
+        ])
+        return (
+            Memory.from_node(row["memory"], row["entities"]),
+            Memory.from_node(row["replacement"], row["replacementEntities"]),
+        )
+
+    return await deps.db.transaction(work)

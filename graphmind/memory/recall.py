@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from enum import Enum
 
 from graphmind.deps import Deps
+from graphmind.learning.events import content_hash
 from graphmind.errors import BadUserInput
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import lucene_query
@@ -127,6 +128,7 @@ async def recall(
     rows = await deps.db.write_once(
         "memory.recall",
         userId=user_id,
+        queryHash=content_hash(query),
         embedding=embedding.tolist(),
         lucene=lucene_query(query, user_id),
         entityKeys=[e.key for e in extract_entities(query)],

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graphmind.deps import Deps
+from graphmind.learning import events
 from graphmind.memory import heuristics
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
@@ -137,6 +138,16 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
                 "memory.reinforce",
                 userId=user_id, ids=sorted({dup for dup, _ in existing.values()}), now=now,
             )
+        log = [
+            events.event("memory.stored", memoryId=row["memory"]["id"],
+                         contentHash=events.content_hash(row["memory"]["content"]),
+                         temporalLevel=row["memory"]["temporalLevel"])
+            for row in created
+        ] + [
+            events.event("memory.reinforced", memoryId=memory_id, similarity=similarity)
+            for memory_id, similarity in existing.values()
+        ]
+        await events.append(tx, user_id, now, log)
         return existing, _memories(created), _memories(reinforced)
 
     existing, created, reinforced = await deps.db.transaction(write)

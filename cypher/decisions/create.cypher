@@ -1,0 +1,29 @@
+// name: create
+// Records a chosen Decision with the memories that influenced it (INFLUENCED {score}), the retrieval it used and its alternatives (ALTERNATIVE, not chosen).
+// mode: write
+// params: userId, traceId, decisionType, summary, confidence, confidenceEstimated, sessionId, retrievalId, influences, alternatives, now
+CREATE (d:Decision {
+  id: $traceId, userId: $userId, decisionType: $decisionType, summary: $summary,
+  confidence: $confidence, confidenceEstimated: $confidenceEstimated,
+  alternativesCount: size($alternatives), sessionId: $sessionId, retrievalId: $retrievalId,
+  chosen: true, outcomeObserved: false, createdAt: $now
+})
+WITH d
+CALL (d) {
+  UNWIND $influences AS influence
+  MATCH (m:Memory {id: influence.memoryId}) WHERE m.userId = $userId
+  CREATE (m)-[:INFLUENCED {score: influence.score}]->(d)
+}
+CALL (d) {
+  OPTIONAL MATCH (r:Retrieval {id: $retrievalId}) WHERE r.userId = $userId
+  FOREACH (_ IN CASE WHEN r IS NULL THEN [] ELSE [1] END | CREATE (d)-[:INFORMED_BY]->(r))
+}
+CALL (d) {
+  UNWIND $alternatives AS alternative
+  CREATE (a:Decision {id: alternative.id, userId: $userId, decisionType: $decisionType,
+                      summary: alternative.summary, chosen: false, createdAt: $now})
+  CREATE (d)-[:ALTERNATIVE {notChosen: true}]->(a)
+}
+RETURN d {.*} AS decision,
+       [(m:Memory)-[i:INFLUENCED]->(d) | {memoryId: m.id, score: i.score}] AS influences,
+       [(d)-[:ALTERNATIVE]->(a) | a {.id, .summary}] AS alternatives

@@ -1,0 +1,19 @@
+// name: trace
+// Locks one of the caller's chosen decisions and the memories that influenced it, and returns them with the current outcome and its salience updates (for a revision).
+// mode: write
+// params: userId, traceId, now
+MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId AND d.chosen
+SET d.lastObservedAt = $now
+WITH d
+OPTIONAL MATCH (d)-[:RESULTED_IN]->(current:Outcome {status: 'active'})
+CALL (d) {
+  MATCH (m:Memory)-[i:INFLUENCED]->(d)
+  SET m.lastLearnedAt = $now
+  RETURN collect(m {.id, .baseSalience, .outcomeAdjustment, .temporalLevel, .utilityEstimate,
+                    .utilityVariance, .stability, .validUntil, score: i.score}) AS influences
+}
+CALL (current) {
+  OPTIONAL MATCH (current)-[:ADJUSTED]->(u:SalienceUpdate)
+  RETURN [x IN collect(u {.memoryId, .delta, .reason}) WHERE x.memoryId IS NOT NULL] AS updates
+}
+RETURN d {.*} AS decision, current {.*} AS outcome, influences, updates

@@ -1,0 +1,151 @@
+"""GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, events, insights."""
+
+import asyncio
+from collections.abc import AsyncGenerator
+from typing import Annotated
+
+import strawberry
+
+from graphmind.api.context import Info
+from graphmind.api.learning_types import (
+    Alternative, Counterfactual, DecisionResult, DecisionType, Event, EventConnection,
+    EventEdge, EventPageInfo, MemoryScore, OutcomeResult, OutcomeSignal, SalienceUpdateType,
+    TopPerformer,
+)
+from graphmind.api.memory_types import to_memory
+from graphmind.learning import decisions, events as event_log, insights, outcomes
+
+POLL_SECONDS = 0.5
+
+
+def arg(description: str):
+    return strawberry.argument(description=description)
+
+
+@strawberry.input(description="A memory that influenced a decision, and how much (0-1).")
+class MemoryContributionInput:
+    memory_id: strawberry.ID = strawberry.field(description="The memory.")
+    contribution: float = strawberry.field(default=1.0, description="Its relevance to the decision, 0-1.")
+
+
+@strawberry.input(description="A decision and what it was based on.")
+class DecideInput:
+    decision_type: DecisionType = strawberry.field(description="recommendation, action or preference.")
+    summary: str = strawberry.field(description="What was decided, 1-1000 characters (PII is redacted).")
+    retrieval_id: strawberry.ID | None = strawberry.field(default=None, description="The recall it used.")
+    memories: list[MemoryContributionInput] | None = strawberry.field(
+        default=None, description="Memories and contributions; default: everything the retrieval returned.")
+    confidence: float | None = strawberry.field(default=None, description="0-1; estimated (rule R11) when omitted.")
+    alternatives: list[str] | None = strawberry.field(default=None, description="Options considered, not chosen.")
+    session_id: str | None = strawberry.field(default=None, description="The agent's session.")
+
+
+@strawberry.input(description="The outcome of a decision.")
+class ObserveOutcomeInput:
+    trace_id: strawberry.ID = strawberry.field(description="The decision (decide's traceId).")
+    quality: float = strawberry.field(description="-1 (bad) to +1 (good), rule R13.")
+    signal: OutcomeSignal = strawberry.field(description="How the outcome was detected (rule R12).")
+    feedback: str | None = strawberry.field(default=None, description="Optional explanation.")
+    revision: bool = strawberry.field(
+        default=False, description="Replace an earlier outcome (its salience change is reversed first).")
+
+
+async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]) -> DecisionResult:
+    """Records a decision with the memories that influenced it; returns its traceId."""
+    ctx = info.context
+    draft = decisions.DecisionDraft(
+        decision_type=input.decision_type, summary=input.summary, retrieval_id=input.retrieval_id,
+        memories=[decisions.Contribution(m.memory_id, m.contribution) for m in input.memories or []],
+        confidence=input.confidence, alternatives=input.alternatives or [], session_id=input.session_id,
+    )
+    d = await decisions.decide(ctx.deps, ctx.user_id, draft)
+    return DecisionResult(
+        trace_id=d.trace_id, decision_type=d.decision_type, summary=d.summary,
+        confidence=d.confidence, confidence_estimated=d.confidence_estimated,
+        memory_scores=[MemoryScore(memory_id=m, score=s) for m, s in d.memory_scores.items()],
+        alternatives=[Alternative(id=i, summary=s) for i, s in d.alternatives],
+        retrieval_id=d.retrieval_id, session_id=d.session_id, created_at=d.created_at,
+        redactions=d.redactions,
+    )
+
+
+async def observe_outcome(
+    info: Info, input: Annotated[ObserveOutcomeInput, arg("The outcome.")]
+) -> OutcomeResult:
+    """Reports a decision's outcome (within 7 days, once unless revised); learns from it."""
+    ctx = info.context
+    o = await outcomes.observe_outcome(ctx.deps, ctx.user_id, outcomes.OutcomeDraft(
+        input.trace_id, input.quality, input.signal, input.feedback, input.revision))
+    return OutcomeResult(
+        outcome_id=o.outcome_id, trace_id=o.trace_id, quality=o.quality, signal=o.signal,
+        feedback=o.feedback, observed_at=o.observed_at, revision_of=o.revision_of,
+        updates=[SalienceUpdateType(
+            memory_id=u.memory_id, reason=u.reason, attribution=u.attribution, delta=u.delta,
+            previous_adjustment=u.previous_adjustment, new_adjustment=u.new_adjustment,
+            previous_effective_salience=u.previous_effective,
+            new_effective_salience=u.new_effective, utility=u.utility,
+        ) for u in o.updates],
+    )
+
+
+def _event(e: event_log.Event) -> Event:
+    return Event(seq=e.seq, type=e.type, at=e.at, payload=e.payload)
+
+
+async def events(
+    info: Info,
+    after: Annotated[int | None, arg("Sequence number to start after (default 0).")] = 0,
+    types: Annotated[list[str] | None, arg("Only these event types.")] = None,
+    first: Annotated[int | None, arg("Page size (1-500, default 100).")] = 100,
+) -> EventConnection:
+    """The caller's event log, oldest first, a page at a time."""
+    ctx = info.context
+    size = 100 if first is None else first
+    page = await event_log.events_after(ctx.deps, ctx.user_id, after or 0, types, size, peek=True)
+    shown = page[:size]
+    return EventConnection(
+        edges=[EventEdge(cursor=str(e.seq), node=_event(e)) for e in shown],
+        page_info=EventPageInfo(has_next_page=len(page) > size,
+                                end_cursor=str(shown[-1].seq) if shown else None),
+    )
+
+
+async def event_stream(
+    info: Info,
+    after: Annotated[int | None, arg("Sequence number to start after (default: now).")] = None,
+    types: Annotated[list[str] | None, arg("Only these event types.")] = None,
+) -> AsyncGenerator[Event, None]:
+    """New events of the caller as they are written (graphql-ws)."""
+    ctx = info.context
+    if after is None:
+        latest = await event_log.events_after(ctx.deps, ctx.user_id, 0, None, event_log.MAX_PAGE)
+        after = latest[-1].seq if latest else 0
+        while len(latest) == event_log.MAX_PAGE:
+            latest = await event_log.events_after(ctx.deps, ctx.user_id, after, None, event_log.MAX_PAGE)
+            after = latest[-1].seq if latest else after
+    while True:
+        for e in await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE):
+            after = e.seq
+            yield _event(e)
+        await asyncio.sleep(POLL_SECONDS)
+
+
+async def top_performers(
+    info: Info, limit: Annotated[int | None, arg("How many (1-100, default 10).")] = 10
+) -> list[TopPerformer]:
+    """Memories that led to good outcomes (quality > 0.5) in at least 3 decisions."""
+    ctx = info.context
+    found = await insights.top_performers(ctx.deps, ctx.user_id, 10 if limit is None else limit)
+    return [TopPerformer(memory=to_memory(t.memory), successes=t.successes,
+                         average_quality=t.average_quality) for t in found]
+
+
+async def counterfactuals(
+    info: Info,
+    trace_id: Annotated[strawberry.ID, arg("The decision to compare.")],
+    limit: Annotated[int | None, arg("How many (1-100, default 10).")] = 10,
+) -> list[Counterfactual]:
+    """Past decisions that used overlapping memories but ended differently."""
+    ctx = info.context
+    found = await insights.counterfactuals(ctx.deps, ctx.user_id, trace_id, 10 if limit is None else limit)
+    return [Counterfactual(**vars(c)) for c in found]

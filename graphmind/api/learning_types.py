@@ -1,0 +1,111 @@
+"""GraphQL types of the learning loop: decisions, outcomes, salience updates, events, insights."""
+
+from datetime import datetime
+
+import strawberry
+from strawberry.scalars import JSON
+
+from graphmind.api.memory_types import Memory
+from graphmind.learning.decisions import DecisionType as DomainDecisionType
+from graphmind.learning.outcomes import Signal as DomainSignal
+
+DecisionType = strawberry.enum(DomainDecisionType, description="What kind of decision (seed 000).")
+OutcomeSignal = strawberry.enum(DomainSignal, name="OutcomeSignal", description="How an outcome was detected (rule R12).")
+
+
+@strawberry.type(description="How much one memory contributed to a decision (rule R10; scores sum to 1).")
+class MemoryScore:
+    memory_id: strawberry.ID = strawberry.field(description="The memory.")
+    score: float = strawberry.field(description="Its normalised contribution.")
+
+
+@strawberry.type(description="An option considered but not chosen.")
+class Alternative:
+    id: strawberry.ID = strawberry.field(description="Id of the ALTERNATIVE decision node.")
+    summary: str = strawberry.field(description="What the option was.")
+
+
+@strawberry.type(description="A recorded decision (a decision trace).")
+class DecisionResult:
+    trace_id: strawberry.ID = strawberry.field(description="The decision's id; report its outcome with it.")
+    decision_type: DecisionType = strawberry.field(description="recommendation, action or preference.")
+    summary: str = strawberry.field(description="What was decided (PII redacted).")
+    confidence: float = strawberry.field(description="How certain, 0-1.")
+    confidence_estimated: bool = strawberry.field(description="True when estimated by rule R11.")
+    memory_scores: list[MemoryScore] = strawberry.field(description="The influencing memories and their scores.")
+    alternatives: list[Alternative] = strawberry.field(description="Options considered, not chosen.")
+    retrieval_id: strawberry.ID | None = strawberry.field(description="The recall it was based on.")
+    session_id: str | None = strawberry.field(description="The agent's session.")
+    created_at: datetime = strawberry.field(description="When it was recorded.")
+    redactions: int = strawberry.field(description="PII replaced in the summary.")
+
+
+@strawberry.type(name="SalienceUpdate", description="One memory's salience change from an outcome.")
+class SalienceUpdateType:
+    memory_id: strawberry.ID = strawberry.field(description="The memory.")
+    reason: str = strawberry.field(description="positive_outcome, negative_outcome, neutral_outcome or revision_reversal.")
+    attribution: float = strawberry.field(description="Its share of the credit or blame (rule R18).")
+    delta: float = strawberry.field(description="Change applied to its outcome adjustment (after the R16 bounds).")
+    previous_adjustment: float = strawberry.field(description="Outcome adjustment before.")
+    new_adjustment: float = strawberry.field(description="Outcome adjustment after (within ±0.5).")
+    previous_effective_salience: float = strawberry.field(description="Effective salience before.")
+    new_effective_salience: float = strawberry.field(description="Effective salience after (within [0, 1]).")
+    utility: float = strawberry.field(description="Kalman estimate of the memory's usefulness after this outcome.")
+
+
+@strawberry.type(description="An observed outcome and what was learned from it.")
+class OutcomeResult:
+    outcome_id: strawberry.ID = strawberry.field(description="The Outcome node's id.")
+    trace_id: strawberry.ID = strawberry.field(description="The decision.")
+    quality: float = strawberry.field(description="-1 (bad) to +1 (good).")
+    signal: OutcomeSignal = strawberry.field(description="How it was detected.")
+    feedback: str | None = strawberry.field(description="Optional explanation (PII redacted).")
+    observed_at: datetime = strawberry.field(description="When it was recorded.")
+    revision_of: strawberry.ID | None = strawberry.field(description="The outcome this one revised.")
+    updates: list[SalienceUpdateType] = strawberry.field(description="Attribution and salience change per memory.")
+
+
+@strawberry.type(description="An immutable entry of the caller's event log.")
+class Event:
+    seq: int = strawberry.field(description="Per-user sequence number (monotonic).")
+    type: str = strawberry.field(description="memory.stored, memory.retrieved, decision.tracked, outcome.observed, salience.adjusted, …")
+    at: datetime = strawberry.field(description="When it happened.")
+    payload: JSON = strawberry.field(description="What happened (ids, values).")
+
+
+@strawberry.type(description="An event and its cursor (its sequence number).")
+class EventEdge:
+    cursor: str = strawberry.field(description="The event's sequence number, for `after`.")
+    node: Event = strawberry.field(description="The event.")
+
+
+@strawberry.type(description="Where a page of events ends.")
+class EventPageInfo:
+    has_next_page: bool = strawberry.field(description="Whether more events follow.")
+    end_cursor: str | None = strawberry.field(description="Cursor of the last edge.")
+
+
+@strawberry.type(description="A page of events, oldest first.")
+class EventConnection:
+    edges: list[EventEdge] = strawberry.field(description="The events of this page.")
+    page_info: EventPageInfo = strawberry.field(description="Whether more pages follow.")
+
+
+@strawberry.type(description="A memory that keeps leading to good outcomes.")
+class TopPerformer:
+    memory: Memory = strawberry.field(description="The memory.")
+    successes: int = strawberry.field(description="Decisions it influenced whose outcome quality was above 0.5.")
+    average_quality: float = strawberry.field(description="Average quality of those outcomes.")
+
+
+@strawberry.type(description="A past decision that used overlapping memories but ended differently.")
+class Counterfactual:
+    trace_id: strawberry.ID = strawberry.field(description="The other decision.")
+    summary: str = strawberry.field(description="What was decided there.")
+    decision_type: str = strawberry.field(description="Its type.")
+    created_at: datetime = strawberry.field(description="When.")
+    quality: float = strawberry.field(description="Its outcome quality.")
+    difference: float = strawberry.field(description="Its quality minus this decision's (0 when this one has none yet).")
+    overlap: float = strawberry.field(description="Jaccard overlap of the two sets of memories.")
+    only_here: list[strawberry.ID] = strawberry.field(description="Memories only this decision used.")
+    only_there: list[strawberry.ID] = strawberry.field(description="Memories only the other decision used.")

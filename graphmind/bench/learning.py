@@ -1,0 +1,229 @@
+"""`graphmind bench learning`: does outcome learning lift good advice to the top?
+
+A seeded simulated agent works through a stream of tasks from several topics.
+Each topic has good advice and plausible but misleading advice worded alike.
+Each round the agent recalls for the topic's question, decides with the top 5
+(acting on the first: contribution 1.0, the others 0.2), and the simulator
+reports +quality when the advice acted on was good and -quality otherwise.
+The same stream runs twice in one process, learning on (outcomes reported) and
+off (no outcomes), each on its own user with the same memories. Reported:
+precision@5 of good memories per block of rounds, and a PNG of both curves.
+"""
+
+import random
+import uuid
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from tqdm import tqdm
+
+from graphmind.bench.common import delete_user, percentile, Stopwatch
+from graphmind.bench.retrieval import ingest
+from graphmind.deps import Deps
+from graphmind.learning import decisions, outcomes
+from graphmind.memory.model import ContentType, MemoryInput
+from graphmind.memory.recall import recall
+
+# topic: (question, good advice, misleading advice)
+TOPICS = {
+    "caching": ("How should we cache the API responses?", [
+        "Cache API responses in Redis with a short TTL and invalidate them on every write.",
+        "Cache the API responses with an expiry of minutes and purge keys when data changes.",
+        "Put a TTL on every cached API response and evict entries when the record is updated.",
+        "API response caching works best with explicit invalidation when the source changes.",
+        "Use cache keys that include the version so updated records never serve stale responses.",
+    ], [
+        "Cache API responses in process memory forever and never invalidate them on writes.",
+        "Cache the API responses without any expiry; stale data is fine for every client.",
+        "Never evict cached API responses, even when the underlying record is updated.",
+        "API response caching should ignore writes entirely and keep the first answer forever.",
+        "Use one global cache key for all responses so every client shares the same answer.",
+    ]),
+    "database migrations": ("How do we run database schema migrations safely?", [
+        "Run database migrations in a transaction and test the rollback before deploying.",
+        "Make schema migrations backwards compatible so old and new code both keep working.",
+        "Apply database migrations ahead of the deploy and keep them small and reversible.",
+        "Back up the database before a schema migration and rehearse it on a staging copy.",
+        "Add new columns as nullable first and backfill them before adding constraints.",
+    ], [
+        "Run database migrations by hand on production and skip testing the rollback.",
+        "Make schema migrations in one big batch that drops old columns immediately.",
+        "Apply database migrations during peak traffic without any backup of the data.",
+        "Edit the production schema directly and fix the application code afterwards.",
+        "Add new columns as NOT NULL right away and let existing rows fail to load.",
+    ]),
+    "deployment": ("What is the safest way to deploy the service?", [
+        "Deploy the service with a canary release and roll back automatically on errors.",
+        "Use blue-green deployment so the previous version stays ready for an instant rollback.",
+        "Deploy small changes often behind feature flags and watch the error rate closely.",
+        "Run the full test suite in CI before every deploy and block on failing checks.",
+        "Deploy the service gradually region by region while monitoring latency and errors.",
+    ], [
+        "Deploy the service to all servers at once on Friday evening without a rollback plan.",
+        "Skip the staging environment and deploy straight from a developer laptop.",
+        "Deploy large batches of changes rarely and disable monitoring during the rollout.",
+        "Ignore failing tests in CI and deploy anyway when the release date is near.",
+        "Deploy the service everywhere simultaneously and delete the previous version first.",
+    ]),
+    "password storage": ("How should we store user passwords?", [
+        "Store user passwords hashed with Argon2 or bcrypt and a unique salt per user.",
+        "Hash passwords with a slow adaptive function and never keep them in plain text.",
+        "Use a vetted library for password hashing and rehash when the cost factor rises.",
+        "Keep password hashes separate from other user data and rate limit login attempts.",
+        "Salt every password hash individually and store only the hash and its parameters.",
+    ], [
+        "Store user passwords in plain text so support staff can read them to users.",
+        "Hash passwords with a single unsalted MD5 round because it is fast.",
+        "Encrypt passwords with one shared key stored next to the database.",
+        "Keep user passwords in the application logs to help debug login problems.",
+        "Reuse one global salt for every password hash to keep the code simple.",
+    ]),
+    "logging": ("How should the service write its logs?", [
+        "Write structured JSON logs with a correlation id on every request.",
+        "Log at info level by default and keep debug logs off in production.",
+        "Redact secrets and personal data from log lines before they are written.",
+        "Ship logs to a central store with retention limits and useful indexes.",
+        "Include the request id, user id hash and latency in each access log line.",
+    ], [
+        "Write free-form log lines without any request or correlation identifier.",
+        "Log everything at debug level in production, including request bodies.",
+        "Print secrets and tokens in the logs so failures are easier to reproduce.",
+        "Keep logs only on the local disk of each server and never rotate them.",
+        "Log the full user record, passwords included, on every single request.",
+    ]),
+    "testing": ("How should we test changes to the service?", [
+        "Write unit tests for each module and integration tests against real dependencies.",
+        "Run the whole test suite in CI on every pull request before merging.",
+        "Test the failure paths as well as the happy path, including bad input.",
+        "Keep tests fast and deterministic so a failure always means a real problem.",
+        "Add a regression test for every bug before fixing it in the code.",
+    ], [
+        "Test only the happy path and trust that bad input never reaches the service.",
+        "Run the test suite once a month and merge pull requests without checks.",
+        "Mock every dependency, including the database, so tests never hit real systems.",
+        "Retry flaky tests until they pass instead of finding out why they fail.",
+        "Delete failing tests when a deadline is near so the build turns green.",
+    ]),
+}
+
+
+@dataclass
+class Config:
+    seed: int = 7
+    rounds: int = 300
+    block: int = 50
+    top_k: int = 5
+    quality: float = 0.8
+    acted_contribution: float = 1.0
+    other_contribution: float = 0.2
+    temporal_level: int = 2
+    base_salience: float = 0.6
+
+
+async def _run_stream(deps: Deps, user: str, config: Config, good: set[str], content_of: dict,
+                      stream: list[str], learn: bool, timings: dict) -> list[float]:
+    precisions = []
+    for topic in tqdm(stream, desc="learning on" if learn else "learning off", unit="round"):
+        question = TOPICS[topic][0]
+        result = await recall(deps, user, question, config.top_k)
+        top = [content_of[i.memory.id] for i in result.items]
+        precisions.append(sum(text in good for text in top) / config.top_k)
+        if not result.items:
+            continue
+        contributions = [
+            decisions.Contribution(i.memory.id, config.acted_contribution if n == 0 else config.other_contribution)
+            for n, i in enumerate(result.items)
+        ]
+        with Stopwatch() as watch:
+            decision = await decisions.decide(deps, user, decisions.DecisionDraft(
+                decisions.DecisionType.ACTION, f"Follow the advice on {topic}",
+                retrieval_id=result.retrieval_id, memories=contributions, confidence=0.5,
+            ))
+        timings["decide"].append(watch.ms)
+        if learn:
+            quality = config.quality if top[0] in good else -config.quality
+            with Stopwatch() as watch:
+                await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
+                    decision.trace_id, quality,
+                    outcomes.Signal.TASK_COMPLETED if quality > 0 else outcomes.Signal.TASK_FAILED,
+                ))
+            timings["observeOutcome"].append(watch.ms)
+    return precisions
+
+
+def _blocks(values: list[float], size: int) -> list[float]:
+    return [sum(values[i:i + size]) / len(values[i:i + size]) for i in range(0, len(values), size)]
+
+
+async def run(deps: Deps, config: Config = Config(), plot: Path | None = None) -> dict:
+    rng = random.Random(config.seed)
+    stream = [rng.choice(sorted(TOPICS)) for _ in range(config.rounds)]
+    texts = [(t, True) for topic in TOPICS.values() for t in topic[1]] + \
+            [(t, False) for topic in TOPICS.values() for t in topic[2]]
+    good = {t for t, is_good in texts if is_good}
+    run_id = uuid.uuid4().hex[:8]
+    curves, timings = {}, {"decide": [], "observeOutcome": []}
+    for learn in (True, False):
+        user = f"bench-learning-{'on' if learn else 'off'}-{run_id}"
+        inputs = [MemoryInput(content=t, content_type=ContentType.FACT, temporal_level=config.temporal_level,
+                              base_salience=config.base_salience) for t, _ in texts]
+        try:
+            ids = await ingest(deps, user, inputs, batch=len(inputs), concurrency=1)
+            content_of: dict[str, str] = {}
+            for memory_id, (text, _) in zip(ids, texts):
+                content_of.setdefault(memory_id, text)  # a duplicate keeps the first text
+            precisions = await _run_stream(deps, user, config, good, content_of, stream, learn, timings)
+            curves["on" if learn else "off"] = _blocks(precisions, config.block)
+        finally:
+            await delete_user(deps, user)
+    report = {
+        "config": asdict(config),
+        "topics": len(TOPICS), "good_per_topic": 5, "misleading_per_topic": 5,
+        "precision_at_5": curves,
+        "lift_on": curves["on"][-1] - curves["on"][0],
+        "drift_off": curves["off"][-1] - curves["off"][0],
+        "latency_ms": {op: {"p50": percentile(v, 50), "p95": percentile(v, 95)} for op, v in timings.items()},
+    }
+    if plot:
+        report["plot"] = str(write_plot(curves, config, plot))
+    return report
+
+
+def write_plot(curves: dict, config: Config, path: Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure, axes = plt.subplots(figsize=(7, 4))
+    blocks = [f"{i * config.block + 1}-{(i + 1) * config.block}" for i in range(len(curves["on"]))]
+    axes.plot(blocks, curves["on"], marker="o", label="learning on")
+    axes.plot(blocks, curves["off"], marker="s", label="learning off")
+    axes.set_xlabel(f"rounds (blocks of {config.block})")
+    axes.set_ylabel("precision@5 of good advice")
+    axes.set_ylim(0, 1)
+    axes.set_title("Outcome-weighted salience: learning lift")
+    axes.legend()
+    axes.grid(alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return path
+
+
+def format_report(report: dict) -> str:
+    on, off = report["precision_at_5"]["on"], report["precision_at_5"]["off"]
+    lines = [
+        f"learning bench: {report['topics']} topics × (5 good + 5 misleading), "
+        f"{report['config']['rounds']} rounds, seed {report['config']['seed']}",
+        "block          " + " ".join(f"{i + 1:>6}" for i in range(len(on))),
+        "learning on    " + " ".join(f"{v:6.3f}" for v in on),
+        "learning off   " + " ".join(f"{v:6.3f}" for v in off),
+        f"lift with learning: {report['lift_on'] * 100:+.1f} points; without: {report['drift_off'] * 100:+.1f} points",
+    ]
+    for op, ms in report["latency_ms"].items():
+        lines.append(f"{op}: p50 {ms['p50']:.1f} ms, p95 {ms['p95']:.1f} ms")
+    if "plot" in report:
+        lines.append(f"plot: {report['plot']}")
+    return "\n".join(lines)

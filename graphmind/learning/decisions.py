@@ -1,0 +1,157 @@
+"""The DECIDE phase: `decide` records a decision and the memories behind it.
+
+Memory scores (R10): retrieval score (the memory's recall score over the best
+one of that retrieval; 1.0 for a memory named without a retrieval) × relevance
+(the caller's contribution, default 1.0), normalised to sum 1, under 0.01
+dropped. Confidence (R11), when not given: higher when the memories are
+salient, several and in agreement, lower when sparse or pointing apart —
+0.5 × quality + 0.2 × coverage + 0.3 × agreement, within [0.05, 0.95].
+"""
+
+import math
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+
+import numpy as np
+
+from graphmind.deps import Deps
+from graphmind.errors import BadUserInput, NotFound
+from graphmind.learning import events
+from graphmind.learning.salience import clamp, normalise_scores
+from graphmind.memory.privacy import redact
+
+MAX_SUMMARY, MAX_ALTERNATIVES, MAX_ALTERNATIVE = 1000, 20, 500
+
+
+class DecisionType(str, Enum):
+    RECOMMENDATION = "recommendation"
+    ACTION = "action"
+    PREFERENCE = "preference"
+
+
+@dataclass
+class Contribution:
+    memory_id: str
+    contribution: float = 1.0
+
+
+@dataclass
+class DecisionDraft:
+    decision_type: DecisionType
+    summary: str
+    retrieval_id: str | None = None
+    memories: list[Contribution] = field(default_factory=list)
+    confidence: float | None = None
+    alternatives: list[str] = field(default_factory=list)
+    session_id: str | None = None
+
+
+@dataclass
+class Decision:
+    trace_id: str
+    decision_type: DecisionType
+    summary: str
+    confidence: float
+    confidence_estimated: bool
+    memory_scores: dict[str, float]
+    alternatives: list[tuple[str, str]]
+    retrieval_id: str | None
+    session_id: str | None
+    created_at: datetime
+    redactions: int = 0
+
+
+def estimate_confidence(scores: dict[str, float], memories: dict[str, dict]) -> float:
+    """R11: quality (score-weighted salience), coverage (how many), agreement (how aligned)."""
+    quality = sum(s * memories[m]["effectiveSalience"] for m, s in scores.items())
+    coverage = 1 - math.exp(-len(scores) / 3)
+    vectors = np.array([memories[m]["embedding"] for m in scores], dtype=np.float32)
+    weights = np.array(list(scores.values()), dtype=np.float32)
+    centroid = weights @ vectors
+    norm = float(np.linalg.norm(centroid))
+    agreement = float(weights @ (vectors @ (centroid / norm))) if norm > 0 else 0.0
+    return round(clamp(0.5 * quality + 0.2 * coverage + 0.3 * agreement, 0.05, 0.95), 4)
+
+
+def _validate(draft: DecisionDraft) -> str:
+    summary = draft.summary.strip()
+    if not 1 <= len(summary) <= MAX_SUMMARY:
+        raise BadUserInput(f"summary must be 1-{MAX_SUMMARY} characters", field="input.summary")
+    if draft.confidence is not None and not 0 <= draft.confidence <= 1:
+        raise BadUserInput("confidence must be within [0, 1]", field="input.confidence")
+    if len(draft.alternatives) > MAX_ALTERNATIVES:
+        raise BadUserInput(f"at most {MAX_ALTERNATIVES} alternatives", field="input.alternatives")
+    for i, alternative in enumerate(draft.alternatives):
+        if not 1 <= len(alternative.strip()) <= MAX_ALTERNATIVE:
+            raise BadUserInput(f"alternatives are 1-{MAX_ALTERNATIVE} characters",
+                               field=f"input.alternatives[{i}]")
+    for i, item in enumerate(draft.memories):
+        if not 0 <= item.contribution <= 1:
+            raise BadUserInput("contribution must be within [0, 1]",
+                               field=f"input.memories[{i}].contribution")
+    if draft.session_id is not None and not 1 <= len(draft.session_id) <= 100:
+        raise BadUserInput("sessionId must be 1-100 characters", field="input.sessionId")
+    if not draft.retrieval_id and not draft.memories:
+        raise BadUserInput("give a retrievalId or memories", field="input.memories")
+    return summary
+
+
+async def decide(deps: Deps, user_id: str, draft: DecisionDraft) -> Decision:
+    """Records a decision with its influencing memories in one transaction."""
+    summary = _validate(draft)
+    redacted = redact(summary) if deps.settings.redact_pii else None
+    summary = redacted.text if redacted else summary
+    alternatives = [
+        (str(uuid.uuid4()), redact(a.strip()).text if deps.settings.redact_pii else a.strip())
+        for a in draft.alternatives
+    ]
+    trace_id, now = str(uuid.uuid4()), deps.clock.now()
+
+    async def work(tx) -> Decision:
+        [found] = await tx.run(
+            "decisions.influences", userId=user_id, retrievalId=draft.retrieval_id,
+            memoryIds=[m.memory_id for m in draft.memories],
+        )
+        if draft.retrieval_id and not found["retrievalFound"]:
+            raise NotFound(f"no retrieval {draft.retrieval_id}")
+        memories = {m["id"]: m for m in found["memories"]}
+        for item in draft.memories:
+            if item.memory_id not in memories:
+                raise NotFound(f"no memory {item.memory_id}")
+        returned = {r["id"]: r["score"] for r in found["returned"]}
+        best = max(returned.values(), default=0.0) or 1.0
+        relevance = (
+            {m.memory_id: m.contribution for m in draft.memories}
+            if draft.memories else dict.fromkeys(returned, 1.0)
+        )
+        scores = normalise_scores({
+            memory_id: (returned[memory_id] / best if memory_id in returned else 1.0) * weight
+            for memory_id, weight in relevance.items()
+        })
+        if not scores:
+            raise BadUserInput("no memory contributed to this decision", field="input.memories")
+        estimated = draft.confidence is None
+        confidence = estimate_confidence(scores, memories) if estimated else draft.confidence
+        await tx.run(
+            "decisions.create", userId=user_id, traceId=trace_id,
+            decisionType=draft.decision_type.value, summary=summary, confidence=confidence,
+            confidenceEstimated=estimated, sessionId=draft.session_id,
+            retrievalId=draft.retrieval_id,
+            influences=[{"memoryId": m, "score": s} for m, s in scores.items()],
+            alternatives=[{"id": i, "summary": s} for i, s in alternatives], now=now,
+        )
+        await events.append(tx, user_id, now, [events.event(
+            "decision.tracked", traceId=trace_id, memoryIds=sorted(scores),
+            decisionType=draft.decision_type.value,
+        )])
+        return Decision(
+            trace_id=trace_id, decision_type=draft.decision_type, summary=summary,
+            confidence=confidence, confidence_estimated=estimated, memory_scores=scores,
+            alternatives=alternatives, retrieval_id=draft.retrieval_id,
+            session_id=draft.session_id, created_at=now,
+            redactions=redacted.total if redacted else 0,
+        )
+
+    return await deps.db.transaction(work)

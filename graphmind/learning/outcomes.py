@@ -1,0 +1,179 @@
+"""The OBSERVE, LEARN and ADJUST phases: `observeOutcome`.
+
+Within 7 days of the decision (R14), once per decision unless it is a revision.
+In one transaction: the Outcome; per influencing memory its attribution (R18),
+the salience change (R15 with the R17 table, bounded by R16) recorded as a
+SalienceUpdate, a Kalman update of its utility (seed 003 policy 6), and R20:
+a good outcome makes the memory more stable (and extends a set validity by as
+much), a bad one less stable (faster decay). A revision first reverses the
+net salience change of the outcome it replaces.
+"""
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import Enum
+
+from graphmind.deps import Deps
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.learning import events
+from graphmind.learning.salience import (
+    Utility, apply_delta, attribution, kalman_update, salience_delta,
+)
+from graphmind.memory.privacy import redact
+
+WINDOW = timedelta(days=7)  # R14
+DEFAULT_STABILITY_HOURS = 48.0  # seed 003: default stability
+MIN_STABILITY_HOURS = 1.0
+STABILITY_RATE = 0.5
+MAX_FEEDBACK = 2000
+
+
+class Signal(str, Enum):
+    """How the outcome was detected (R12)."""
+
+    USER_ACCEPTED = "user_accepted"
+    USER_REJECTED = "user_rejected"
+    USER_MODIFIED = "user_modified"
+    TASK_COMPLETED = "task_completed"
+    TASK_FAILED = "task_failed"
+    TASK_PARTIAL = "task_partial"
+    AGENT_FEEDBACK = "agent_feedback"
+
+
+@dataclass
+class OutcomeDraft:
+    trace_id: str
+    quality: float
+    signal: Signal
+    feedback: str | None = None
+    revision: bool = False
+
+
+@dataclass
+class SalienceUpdate:
+    memory_id: str
+    reason: str
+    attribution: float
+    delta: float
+    previous_adjustment: float
+    new_adjustment: float
+    previous_effective: float
+    new_effective: float
+    utility: float
+
+
+@dataclass
+class Outcome:
+    outcome_id: str
+    trace_id: str
+    quality: float
+    signal: Signal
+    feedback: str | None
+    observed_at: datetime
+    revision_of: str | None
+    updates: list[SalienceUpdate] = field(default_factory=list)
+
+
+def _native(value):
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
+def _validate(draft: OutcomeDraft) -> str | None:
+    if not -1.0 <= draft.quality <= 1.0:
+        raise BadUserInput("quality must be within [-1, 1]", field="input.quality")
+    if draft.feedback is not None and len(draft.feedback) > MAX_FEEDBACK:
+        raise BadUserInput(f"feedback is at most {MAX_FEEDBACK} characters", field="input.feedback")
+    return draft.feedback.strip() if draft.feedback else None
+
+
+async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outcome:
+    feedback = _validate(draft)
+    if feedback and deps.settings.redact_pii:
+        feedback = redact(feedback).text
+    now, outcome_id = deps.clock.now(), str(uuid.uuid4())
+
+    async def work(tx) -> Outcome:
+        rows = await tx.run("outcomes.trace", userId=user_id, traceId=draft.trace_id, now=now)
+        if not rows:
+            raise NotFound(f"no decision {draft.trace_id}")
+        [row] = rows
+        decision, current = row["decision"], row["outcome"]
+        closes = _native(decision["createdAt"]) + WINDOW
+        if now > closes:
+            raise Conflict(f"the 7-day outcome window of decision {draft.trace_id} closed at {closes.isoformat()}")
+        if current and not draft.revision:
+            raise Conflict(f"decision {draft.trace_id} already has an outcome; send revision: true to revise it")
+        state = {m["id"]: dict(m) for m in row["influences"]}
+        updates: list[SalienceUpdate] = []
+        records: list[dict] = []
+
+        def apply(memory_id: str, delta: float, reason: str, share: float, **extra) -> None:
+            memory = state[memory_id]
+            change = apply_delta(memory["baseSalience"], memory["outcomeAdjustment"], delta)
+            memory["outcomeAdjustment"] = change.new_adjustment
+            update = SalienceUpdate(
+                memory_id, reason, share, change.delta, change.previous_adjustment,
+                change.new_adjustment, change.previous_effective, change.new_effective,
+                memory.get("utilityEstimate") or 0.5,
+            )
+            updates.append(update)
+            records.append({
+                "memoryId": memory_id, "reason": reason, "attribution": share,
+                "delta": update.delta, "previousAdjustment": update.previous_adjustment,
+                "newAdjustment": update.new_adjustment,
+                "previousEffective": update.previous_effective,
+                "newEffective": update.new_effective,
+                "utilityEstimate": memory.get("utilityEstimate"),
+                "utilityVariance": memory.get("utilityVariance"),
+                "stability": memory.get("stability"), "validUntil": memory.get("validUntil"),
+                "causalConfidence": None, **extra,
+            })
+
+        if current:  # a revision: undo the net change of the outcome it replaces
+            net: dict[str, float] = {}
+            for previous in row["updates"]:
+                net[previous["memoryId"]] = net.get(previous["memoryId"], 0.0) + previous["delta"]
+            for memory_id, total in net.items():
+                if memory_id in state and total:
+                    apply(memory_id, -total, "revision_reversal", 0.0)
+
+        reason = "positive_outcome" if draft.quality > 0 else (
+            "negative_outcome" if draft.quality < 0 else "neutral_outcome")
+        for memory_id, memory in state.items():
+            share = attribution(memory["score"])
+            delta = salience_delta(draft.quality, share, memory["temporalLevel"])
+            utility = kalman_update(
+                Utility(memory.get("utilityEstimate") or 0.5, memory.get("utilityVariance") or 1.0),
+                observed=(draft.quality + 1) / 2, measurement_noise=0.5 / share,
+            )
+            stability = memory.get("stability") or DEFAULT_STABILITY_HOURS
+            new_stability = max(MIN_STABILITY_HOURS, stability * (1 + STABILITY_RATE * draft.quality * share))
+            valid_until = _native(memory.get("validUntil"))
+            if valid_until and valid_until > now and new_stability > stability:
+                valid_until += timedelta(hours=new_stability - stability)
+            memory.update(utilityEstimate=utility.estimate, utilityVariance=utility.variance,
+                          stability=new_stability, validUntil=valid_until)
+            apply(memory_id, delta, reason, share,
+                  causalConfidence=round(share * (decision.get("confidence") or 0.5), 4) if draft.quality else None)
+
+        await tx.run(
+            "outcomes.record", userId=user_id, traceId=draft.trace_id, outcomeId=outcome_id,
+            quality=draft.quality, signal=draft.signal.value, feedback=feedback,
+            revisionOf=current["id"] if current else None, updates=records, now=now,
+        )
+        await events.append(tx, user_id, now, [
+            events.event("outcome.observed", traceId=draft.trace_id, outcomeId=outcome_id,
+                         quality=draft.quality, signal=draft.signal.value,
+                         revisionOf=current["id"] if current else None),
+            *[
+                events.event("salience.adjusted", memoryId=u.memory_id, traceId=draft.trace_id,
+                             outcomeId=outcome_id, previous=u.previous_adjustment,
+                             new=u.new_adjustment, delta=u.delta, reason=u.reason)
+                for u in updates
+            ],
+        ])
+        return Outcome(outcome_id, draft.trace_id, draft.quality, draft.signal, feedback, now,
+                       current["id"] if current else None, updates)
+
+    return await deps.db.transaction(work)

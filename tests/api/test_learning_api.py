@@ -1,0 +1,77 @@
+"""decide, observeOutcome, events (query and subscription), insights over GraphQL."""
+
+REMEMBER = "mutation($c: String!) { remember(input: {content: $c, baseSalience: 0.6, temporalLevel: 2}) { id } }"
+RECALL = "query($q: String!) { recall(query: $q, limit: 3) { retrievalId items { memory { id } } } }"
+DECIDE = """mutation($input: DecideInput!) { decide(input: $input) { traceId confidence
+  confidenceEstimated memoryScores { memoryId score } alternatives { id summary } } }"""
+OBSERVE = """mutation($input: ObserveOutcomeInput!) { observeOutcome(input: $input) { outcomeId
+  quality signal revisionOf updates { memoryId reason attribution delta newEffectiveSalience utility } } }"""
+
+
+def test_the_loop_over_graphql(graphql):
+    memory = graphql(REMEMBER, {"c": "Prefer Kafka for the event pipeline at scale"})["data"]["remember"]["id"]
+    retrieval = graphql(RECALL, {"q": "event pipeline choice"})["data"]["recall"]
+    decision = graphql(DECIDE, {"input": {
+        "decisionType": "RECOMMENDATION", "summary": "Use Kafka for events",
+        "retrievalId": retrieval["retrievalId"], "alternatives": ["Use RabbitMQ"],
+    }})["data"]["decide"]
+    assert decision["confidenceEstimated"] and decision["alternatives"][0]["summary"] == "Use RabbitMQ"
+    assert memory in {s["memoryId"] for s in decision["memoryScores"]}
+    result = graphql(OBSERVE, {"input": {"traceId": decision["traceId"], "quality": 0.8,
+                                         "signal": "USER_ACCEPTED"}})["data"]["observeOutcome"]
+    assert result["signal"] == "USER_ACCEPTED" and result["revisionOf"] is None
+    assert all(u["reason"] == "positive_outcome" and u["delta"] > 0 for u in result["updates"])
+    again = graphql(OBSERVE, {"input": {"traceId": decision["traceId"], "quality": 0.1, "signal": "AGENT_FEEDBACK"}})
+    assert again["errors"][0]["extensions"]["code"] == "CONFLICT"
+    bad = graphql(OBSERVE, {"input": {"traceId": decision["traceId"], "quality": 3, "signal": "AGENT_FEEDBACK"}})
+    assert bad["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "input.quality"}
+
+
+def test_events_are_paged_in_sequence(graphql):
+    graphql(REMEMBER, {"c": "An event log entry should appear for this memory"})
+    page = graphql("{ events(first: 3) { edges { cursor node { seq type payload } } pageInfo { hasNextPage endCursor } } }")
+    connection = page["data"]["events"]
+    seqs = [e["node"]["seq"] for e in connection["edges"]]
+    assert seqs == sorted(seqs) and len(seqs) == 3
+    after = int(connection["pageInfo"]["endCursor"])
+    following = graphql("query($a: Int) { events(after: $a, first: 1) { edges { node { seq } } } }", {"a": after})
+    assert following["data"]["events"]["edges"][0]["node"]["seq"] == after + 1
+    stored = graphql('{ events(types: ["memory.stored"], first: 500) { edges { node { type payload } } } }')
+    assert {e["node"]["type"] for e in stored["data"]["events"]["edges"]} == {"memory.stored"}
+    unknown = graphql('{ events(types: ["nope"]) { edges { cursor } } }')
+    assert unknown["errors"][0]["extensions"]["field"] == "types"
+
+
+def test_events_subscription_over_graphql_ws(app_client, graphql):
+    with app_client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init"})
+        assert ws.receive_json()["type"] == "connection_ack"
+        ws.send_json({"id": "1", "type": "subscribe", "payload": {
+            "query": 'subscription { events(types: ["memory.stored"]) { seq type payload } }'}})
+        stored = graphql(REMEMBER, {"c": "A memory stored while someone listens"})["data"]["remember"]["id"]
+        message = ws.receive_json()
+        assert message["type"] == "next"
+        event = message["payload"]["data"]["events"]
+        assert event["type"] == "memory.stored" and event["payload"]["memoryId"] == stored
+        ws.send_json({"id": "1", "type": "complete"})
+
+
+def test_insights_over_graphql(graphql):
+    memory = graphql(REMEMBER, {"c": "Use connection pooling for the Neo4j driver"})["data"]["remember"]["id"]
+    traces = []
+    for quality in (0.9, 0.8, 0.7):
+        trace = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Pool connections",
+                                           "memories": [{"memoryId": memory, "contribution": 1}]}})["data"]["decide"]["traceId"]
+        graphql(OBSERVE, {"input": {"traceId": trace, "quality": quality, "signal": "TASK_COMPLETED"}})
+        traces.append(trace)
+    top = graphql("{ topPerformers { memory { id } successes averageQuality } }")["data"]["topPerformers"]
+    assert any(t["memory"]["id"] == memory and t["successes"] == 3 for t in top)
+    failed = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Pool connections again",
+                                        "memories": [{"memoryId": memory, "contribution": 1}]}})["data"]["decide"]["traceId"]
+    graphql(OBSERVE, {"input": {"traceId": failed, "quality": -0.6, "signal": "TASK_FAILED"}})
+    found = graphql("query($t: ID!) { counterfactuals(traceId: $t) { traceId quality difference overlap } }",
+                    {"t": failed})["data"]["counterfactuals"]
+    assert {c["traceId"] for c in found} == set(traces)
+    assert all(c["overlap"] == 1.0 and c["difference"] > 1.0 for c in found)
+    missing = graphql('{ counterfactuals(traceId: "nope") { traceId } }')
+    assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"

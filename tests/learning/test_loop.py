@@ -1,0 +1,197 @@
+"""decide and observeOutcome against the real Neo4j: R10, R11, R14-R18, revisions, isolation."""
+
+import random
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graphmind.clock import FixedClock
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.learning import decisions, outcomes
+from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType
+from graphmind.learning.events import events_after
+from graphmind.learning.insights import top_performers
+from graphmind.learning.outcomes import OutcomeDraft, Signal
+from graphmind.learning.replay import replay
+from graphmind.memory import manage
+from graphmind.memory.recall import recall
+
+
+def draft(*contributions: tuple[str, float], **fields) -> DecisionDraft:
+    return DecisionDraft(
+        decision_type=fields.pop("decision_type", DecisionType.RECOMMENDATION),
+        summary=fields.pop("summary", "Use Redis for the cache layer"),
+        memories=[Contribution(m, c) for m, c in contributions], **fields,
+    )
+
+
+def outcome(trace_id: str, quality: float, **fields) -> OutcomeDraft:
+    return OutcomeDraft(trace_id, quality, fields.pop("signal", Signal.USER_ACCEPTED), **fields)
+
+
+async def test_seed_worked_example_end_to_end(remember, deps, user_id):
+    redis = await remember("User prefers Redis for caching", baseSalience=0.6, temporalLevel=2)
+    other = await remember("The cache must survive restarts", baseSalience=0.5, temporalLevel=2)
+    decision = await decisions.decide(deps, user_id, draft((redis.memory.id, 0.8), (other.memory.id, 0.2)))
+    assert decision.memory_scores == pytest.approx({redis.memory.id: 0.8, other.memory.id: 0.2})
+    result = await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.8))
+    update = next(u for u in result.updates if u.memory_id == redis.memory.id)
+    assert round(update.delta, 3) == 0.032
+    assert round(update.new_effective, 3) == 0.632
+    stored = await manage.get_memory(deps, user_id, redis.memory.id)
+    assert round(stored.outcome_adjustment, 3) == 0.032 and round(stored.effective_salience, 3) == 0.632
+
+
+async def test_decide_from_a_retrieval_normalises_scores_and_records_alternatives(remember, deps, user_id):
+    await remember("Postgres handles our analytics workload well")
+    await remember("Postgres replication lag was measured at 2 seconds")
+    retrieval = await recall(deps, user_id, "Postgres analytics", 5)
+    decision = await decisions.decide(deps, user_id, DecisionDraft(
+        DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id,
+        alternatives=["Keep ClickHouse", "Use BigQuery"],
+    ))
+    assert sum(decision.memory_scores.values()) == pytest.approx(1.0)
+    assert set(decision.memory_scores) == {i.memory.id for i in retrieval.items}
+    assert decision.confidence_estimated and 0.05 <= decision.confidence <= 0.95
+    records = (await deps.db.driver.execute_query(
+        "MATCH (d:Decision {id: $id})-[:ALTERNATIVE {notChosen: true}]->(a:Decision {chosen: false}) "
+        "RETURN a.summary AS s ORDER BY s", id=decision.trace_id)).records
+    assert [r["s"] for r in records] == ["Keep ClickHouse", "Use BigQuery"]
+
+
+async def test_confidence_is_lower_when_memories_disagree(remember, deps, user_id):
+    a = await remember("Deploy on Fridays is fine for small changes", baseSalience=0.8)
+    b = await remember("Deploy on Fridays is fine when tests pass", baseSalience=0.8)
+    c = await remember("The office plants need water twice a week", baseSalience=0.8)
+    agree = await decisions.decide(deps, user_id, draft((a.memory.id, 1), (b.memory.id, 1)))
+    apart = await decisions.decide(deps, user_id, draft((a.memory.id, 1), (c.memory.id, 1)))
+    assert agree.confidence > apart.confidence
+
+
+async def test_a_trace_with_another_users_memory_is_refused(remember, deps, user_id):
+    mine = await remember("My note about the deploy checklist")
+    theirs = await remember("Their note about the deploy checklist", user=user_id + "-other")
+    with pytest.raises(NotFound):
+        await decisions.decide(deps, user_id, draft((mine.memory.id, 1), (theirs.memory.id, 1)))
+    theirs_retrieval = await recall(deps, user_id + "-other", "deploy checklist", 3)
+    with pytest.raises(NotFound):
+        await decisions.decide(deps, user_id, DecisionDraft(
+            DecisionType.ACTION, "x", retrieval_id=theirs_retrieval.retrieval_id))
+    assert (await deps.db.driver.execute_query(
+        "MATCH (d:Decision {userId: $u}) RETURN count(d) AS n", u=user_id)).records[0]["n"] == 0
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    ({"summary": "  "}, "input.summary"),
+    ({"confidence": 1.2}, "input.confidence"),
+    ({"alternatives": [""]}, "input.alternatives[0]"),
+])
+async def test_bad_decisions(remember, deps, user_id, fields, field):
+    stored = await remember("Something worth deciding about today")
+    with pytest.raises(BadUserInput) as error:
+        await decisions.decide(deps, user_id, draft((stored.memory.id, 1), **fields))
+    assert error.value.field == field
+
+
+@pytest.mark.parametrize(("level", "expected"), [(1, 0.08), (2, 0.04), (3, 0.02), (4, 0.008)])
+async def test_temporal_dampening_per_level(remember, deps, user_id, level, expected):
+    stored = await remember(f"A level {level} memory for dampening", baseSalience=0.5, temporalLevel=level)
+    decision = await decisions.decide(deps, user_id, draft((stored.memory.id, 1)))
+    result = await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.8))
+    assert result.updates[0].delta == pytest.approx(expected)  # 0.8 × 1.0 × 0.1 × dampening
+
+
+async def test_total_adjustment_is_bounded_over_many_outcomes(remember, deps, user_id):
+    stored = await remember("A memory that keeps being right", baseSalience=0.4, temporalLevel=1)
+    for _ in range(7):
+        decision = await decisions.decide(deps, user_id, draft((stored.memory.id, 1)))
+        await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 1.0))
+    memory = await manage.get_memory(deps, user_id, stored.memory.id)
+    assert memory.outcome_adjustment == pytest.approx(0.5) and memory.effective_salience == pytest.approx(0.9)
+
+
+async def test_seven_day_window(remember, deps, user_id):
+    clock = FixedClock(datetime(2030, 1, 1, tzinfo=UTC))
+    timed = replace(deps, clock=clock)
+    stored = await remember("Use blue-green deploys for the API")
+    late = await decisions.decide(timed, user_id, draft((stored.memory.id, 1)))
+    in_time = await decisions.decide(timed, user_id, draft((stored.memory.id, 1)))
+    clock.advance(days=6, hours=23)
+    await outcomes.observe_outcome(timed, user_id, outcome(in_time.trace_id, 0.5))
+    clock.advance(hours=2)
+    with pytest.raises(Conflict, match="7-day"):
+        await outcomes.observe_outcome(timed, user_id, outcome(late.trace_id, 0.5))
+
+
+async def test_double_report_conflicts_and_a_revision_replaces_the_first(remember, deps, user_id):
+    stored = await remember("Cache invalidation by TTL works here", baseSalience=0.5, temporalLevel=1)
+    decision = await decisions.decide(deps, user_id, draft((stored.memory.id, 1)))
+    await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.5))
+    with pytest.raises(Conflict, match="revision"):
+        await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, -0.5))
+    revised = await outcomes.observe_outcome(
+        deps, user_id, outcome(decision.trace_id, -0.5, signal=Signal.TASK_FAILED, revision=True))
+    assert [u.reason for u in revised.updates] == ["revision_reversal", "negative_outcome"]
+    memory = await manage.get_memory(deps, user_id, stored.memory.id)
+    assert memory.outcome_adjustment == pytest.approx(-0.05)  # the first +0.05 was reversed
+
+
+async def test_unknown_trace_and_another_users_trace(remember, deps, user_id):
+    stored = await remember("A memory behind someone's decision", user=user_id + "-other")
+    theirs = await decisions.decide(deps, user_id + "-other", draft((stored.memory.id, 1)))
+    for trace in ("00000000-0000-0000-0000-000000000000", theirs.trace_id):
+        with pytest.raises(NotFound):
+            await outcomes.observe_outcome(deps, user_id, outcome(trace, 0.5))
+
+
+async def test_top_performers_on_a_constructed_history(remember, deps, user_id):
+    star = await remember("Batch the writes with UNWIND for speed", temporalLevel=3)
+    once = await remember("Use an index on userId for every label", temporalLevel=3)
+    for quality in (0.8, 0.9, 0.7):
+        d = await decisions.decide(deps, user_id, draft((star.memory.id, 1)))
+        await outcomes.observe_outcome(deps, user_id, outcome(d.trace_id, quality))
+    for quality in (0.9, 0.2):
+        d = await decisions.decide(deps, user_id, draft((once.memory.id, 1)))
+        await outcomes.observe_outcome(deps, user_id, outcome(d.trace_id, quality))
+    [top] = await top_performers(deps, user_id)
+    assert top.memory.id == star.memory.id and top.successes == 3
+    assert top.average_quality == pytest.approx(0.8)
+
+
+async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, remember):
+    rng = random.Random(7)
+    texts = [
+        "Redis keeps the session cache warm", "Postgres stores the billing ledger",
+        "Kafka carries the clickstream events", "Grafana dashboards show p95 latency",
+        "Terraform manages the staging network", "Alice reviews every schema change",
+        "Backups run nightly at two o'clock", "The mobile app ships every second Tuesday",
+    ]
+    ids = [(await remember(text, temporalLevel=rng.randint(1, 4))).memory.id for text in texts]
+    traces = []
+    for step in range(25):
+        action = rng.choice(["decide", "observe", "revise", "recall", "forget"])
+        if action == "decide" or not traces:
+            picked = rng.sample(ids, rng.randint(1, 3))
+            d = await decisions.decide(deps, user_id, draft(*[(m, rng.random()) for m in picked]))
+            traces.append([d.trace_id, False])
+        elif action in ("observe", "revise"):
+            trace = rng.choice(traces)
+            if trace[1] and action == "observe":
+                continue
+            await outcomes.observe_outcome(deps, user_id, outcome(trace[0], rng.uniform(-1, 1), revision=trace[1]))
+            trace[1] = True
+        elif action == "recall":
+            await recall(deps, user_id, rng.choice(texts), 5)
+        else:
+            memory = rng.choice(ids)
+            try:
+                await manage.forget(deps, user_id, memory)
+            except Conflict:
+                await manage.restore(deps, user_id, memory)
+    report = await replay(deps, user_id)
+    assert report.events > 0 and report.memories == 8
+    assert report.differences == []
+    log = await events_after(deps, user_id, 0, None, 500)
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+    assert {"memory.stored", "decision.tracked", "outcome.observed", "salience.adjusted"} <= {e.type for e in log}
