@@ -203,7 +203,7 @@ def bench_latency(data: Path, locomo: Path | None, memories: int, queries: int, 
 
 
 @bench.command("learning")
-@click.option("--rounds", type=int, default=300, show_default=True)
+@click.option("--rounds", type=int, default=600, show_default=True)
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--plot", type=click.Path(path_type=Path), default=Path("bench-results/learning.png"),
               show_default=True, help="Where to write the PNG of both curves.")

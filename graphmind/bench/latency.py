@@ -1,10 +1,12 @@
-"""`graphmind bench latency`: recall latency at N memories and rememberMany throughput.
+"""`graphmind bench latency`: recall, decide and observeOutcome latency at N memories,
+and rememberMany throughput.
 
 One user gets N memories (turns of the LongMemEval haystacks, in file order),
 stored through rememberMany; the raw embedding throughput of the same model on
 the same texts with the same batches is measured in the same run. Then Q
 questions (LongMemEval's and LoCoMo's) are recalled one at a time; latency
-includes the query embedding. Latency is measured in steady state: after the
+includes the query embedding; after each recall the agent decides with its
+result and reports an outcome, each timed. Latency is measured in steady state: after the
 ingest, a pause lets Neo4j finish merging index segments, and 30 unmeasured
 recalls warm the query plans (one per parameter shape). The user is deleted at the end.
 """
@@ -21,6 +23,7 @@ from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.bench.longmemeval import haystack
 from graphmind.bench.retrieval import ingest
 from graphmind.deps import Deps
+from graphmind.learning import decisions, outcomes
 from graphmind.memory.recall import recall
 
 
@@ -58,11 +61,23 @@ async def run(
         await asyncio.sleep(settle_seconds)
         for question in questions[-30:]:
             await recall(deps, user, question, 10)
-        latencies = []
-        for question in tqdm(questions, desc="recall", unit="q"):
+        latencies: dict[str, list[float]] = {"recall": [], "decide": [], "observeOutcome": []}
+        for n, question in enumerate(tqdm(questions, desc="recall, decide, observe", unit="q")):
             with Stopwatch() as watch:
-                await recall(deps, user, question, 10)
-            latencies.append(watch.ms)
+                result = await recall(deps, user, question, 10)
+            latencies["recall"].append(watch.ms)
+            if not result.items:
+                continue
+            with Stopwatch() as watch:
+                decision = await decisions.decide(deps, user, decisions.DecisionDraft(
+                    decisions.DecisionType.RECOMMENDATION, f"Answer: {question[:200]}",
+                    retrieval_id=result.retrieval_id,
+                ))
+            latencies["decide"].append(watch.ms)
+            with Stopwatch() as watch:
+                await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
+                    decision.trace_id, 0.8 if n % 3 else -0.5, outcomes.Signal.AGENT_FEEDBACK))
+            latencies["observeOutcome"].append(watch.ms)
     finally:
         await delete_user(deps, user)
     return {
@@ -70,17 +85,22 @@ async def run(
         "queries": len(questions),
         "raw_embedding_per_second": raw_rate,
         "ingest_per_second": ingest_rate,
-        "recall_ms": {p: percentile(latencies, float(p[1:])) for p in ("p50", "p95", "p99")},
+        "latency_ms": {
+            op: {p: percentile(values, float(p[1:])) for p in ("p50", "p95", "p99")}
+            for op, values in latencies.items()
+        },
     }
 
 
 def format_report(report: dict) -> str:
     ratio = report["ingest_per_second"] / report["raw_embedding_per_second"]
-    ms = report["recall_ms"]
-    return "\n".join([
-        f"latency bench: {report['memories']} memories (one user), {report['queries']} recalls",
+    lines = [
+        f"latency bench: {report['memories']} memories (one user), {report['queries']} rounds "
+        "of recall → decide → observeOutcome",
         f"rememberMany {report['ingest_per_second']:.1f} memories/s vs raw embedding "
         f"{report['raw_embedding_per_second']:.1f} texts/s = {ratio:.0%}",
-        f"recall (limit 10, incl. query embedding): p50 {ms['p50']:.1f} ms, "
-        f"p95 {ms['p95']:.1f} ms, p99 {ms['p99']:.1f} ms",
-    ])
+    ]
+    for op, ms in report["latency_ms"].items():
+        note = " (limit 10, incl. query embedding)" if op == "recall" else ""
+        lines.append(f"{op}{note}: p50 {ms['p50']:.1f} ms, p95 {ms['p95']:.1f} ms, p99 {ms['p99']:.1f} ms")
+    return "\n".join(lines)

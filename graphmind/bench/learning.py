@@ -1,9 +1,12 @@
 """`graphmind bench learning`: does outcome learning lift good advice to the top?
 
-A seeded simulated agent works through a stream of tasks from several topics.
-Each topic has good advice and plausible but misleading advice worded alike.
-Each round the agent recalls for the topic's question, decides with the top 5
-(acting on the first: contribution 1.0, the others 0.2), and the simulator
+A seeded simulated agent works through a stream of tasks from several topics
+(shuffled rounds of every topic, so each block sees the same mix). Each topic
+has good advice and plausible but misleading advice worded alike, remembered a
+day apart over two months (so no two are temporal neighbours). Each round the
+agent recalls for the topic's question, decides with the top 5 and acts on one
+of them (drawn at random from the five: contribution 1.0, the others 0.1), and
+the simulator
 reports +quality when the advice acted on was good and -quality otherwise.
 The same stream runs twice in one process, learning on (outcomes reported) and
 off (no outcomes), each on its own user with the same memories. Reported:
@@ -13,6 +16,7 @@ precision@5 of good memories per block of rounds, and a PNG of both curves.
 import random
 import uuid
 from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tqdm import tqdm
@@ -110,18 +114,20 @@ TOPICS = {
 @dataclass
 class Config:
     seed: int = 7
-    rounds: int = 300
+    rounds: int = 600
     block: int = 50
     top_k: int = 5
     quality: float = 0.8
     acted_contribution: float = 1.0
-    other_contribution: float = 0.2
+    other_contribution: float = 0.1
     temporal_level: int = 2
     base_salience: float = 0.6
+    days_between_memories: int = 1
 
 
 async def _run_stream(deps: Deps, user: str, config: Config, good: set[str], content_of: dict,
                       stream: list[str], learn: bool, timings: dict) -> list[float]:
+    choices = random.Random(config.seed + 1)  # the same draws with learning on and off
     precisions = []
     for topic in tqdm(stream, desc="learning on" if learn else "learning off", unit="round"):
         question = TOPICS[topic][0]
@@ -130,8 +136,9 @@ async def _run_stream(deps: Deps, user: str, config: Config, good: set[str], con
         precisions.append(sum(text in good for text in top) / config.top_k)
         if not result.items:
             continue
+        acted = choices.randrange(len(result.items))
         contributions = [
-            decisions.Contribution(i.memory.id, config.acted_contribution if n == 0 else config.other_contribution)
+            decisions.Contribution(i.memory.id, config.acted_contribution if n == acted else config.other_contribution)
             for n, i in enumerate(result.items)
         ]
         with Stopwatch() as watch:
@@ -141,7 +148,7 @@ async def _run_stream(deps: Deps, user: str, config: Config, good: set[str], con
             ))
         timings["decide"].append(watch.ms)
         if learn:
-            quality = config.quality if top[0] in good else -config.quality
+            quality = config.quality if top[acted] in good else -config.quality
             with Stopwatch() as watch:
                 await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
                     decision.trace_id, quality,
@@ -157,16 +164,25 @@ def _blocks(values: list[float], size: int) -> list[float]:
 
 async def run(deps: Deps, config: Config = Config(), plot: Path | None = None) -> dict:
     rng = random.Random(config.seed)
-    stream = [rng.choice(sorted(TOPICS)) for _ in range(config.rounds)]
+    stream: list[str] = []
+    while len(stream) < config.rounds:  # shuffled rounds of every topic: balanced blocks
+        stream += rng.sample(sorted(TOPICS), len(TOPICS))
+    stream = stream[:config.rounds]
     texts = [(t, True) for topic in TOPICS.values() for t in topic[1]] + \
             [(t, False) for topic in TOPICS.values() for t in topic[2]]
+    rng.shuffle(texts)
+    start = datetime(2025, 1, 1, tzinfo=UTC)
     good = {t for t, is_good in texts if is_good}
     run_id = uuid.uuid4().hex[:8]
     curves, timings = {}, {"decide": [], "observeOutcome": []}
     for learn in (True, False):
         user = f"bench-learning-{'on' if learn else 'off'}-{run_id}"
-        inputs = [MemoryInput(content=t, content_type=ContentType.FACT, temporal_level=config.temporal_level,
-                              base_salience=config.base_salience) for t, _ in texts]
+        inputs = [
+            MemoryInput(content=t, content_type=ContentType.FACT, temporal_level=config.temporal_level,
+                        base_salience=config.base_salience,
+                        valid_from=start + timedelta(days=n * config.days_between_memories))
+            for n, (t, _) in enumerate(texts)
+        ]
         try:
             ids = await ingest(deps, user, inputs, batch=len(inputs), concurrency=1)
             content_of: dict[str, str] = {}
@@ -197,10 +213,11 @@ def write_plot(curves: dict, config: Config, path: Path) -> Path:
 
     path.parent.mkdir(parents=True, exist_ok=True)
     figure, axes = plt.subplots(figsize=(7, 4))
-    blocks = [f"{i * config.block + 1}-{(i + 1) * config.block}" for i in range(len(curves["on"]))]
+    blocks = list(range(1, len(curves["on"]) + 1))
     axes.plot(blocks, curves["on"], marker="o", label="learning on")
     axes.plot(blocks, curves["off"], marker="s", label="learning off")
-    axes.set_xlabel(f"rounds (blocks of {config.block})")
+    axes.set_xlabel(f"block of {config.block} rounds")
+    axes.set_xticks(blocks)
     axes.set_ylabel("precision@5 of good advice")
     axes.set_ylim(0, 1)
     axes.set_title("Outcome-weighted salience: learning lift")
