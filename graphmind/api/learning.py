@@ -9,10 +9,11 @@ import strawberry
 from graphmind.api.context import Info
 from graphmind.api.learning_types import (
     Alternative, Counterfactual, DecisionResult, DecisionType, Event, EventConnection,
-    EventEdge, EventPageInfo, MemoryScore, OutcomeResult, OutcomeSignal, SalienceUpdateType,
+    EventEdge, MemoryScore, OutcomeResult, OutcomeSignal, SalienceUpdateType,
     TopPerformer,
 )
 from graphmind.api.memory_types import to_memory
+from graphmind.api.pagination import PageInfo
 from graphmind.learning import decisions, events as event_log, insights, outcomes
 
 POLL_SECONDS = 0.5
@@ -105,7 +106,7 @@ async def events(
     shown = page[:size]
     return EventConnection(
         edges=[EventEdge(cursor=str(e.seq), node=_event(e)) for e in shown],
-        page_info=EventPageInfo(has_next_page=len(page) > size,
+        page_info=PageInfo(has_next_page=len(page) > size,
                                 end_cursor=str(shown[-1].seq) if shown else None),
     )
 

@@ -6,6 +6,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from graphmind.api.memory_types import Memory
+from graphmind.api.pagination import PageInfo
 from graphmind.learning.decisions import DecisionType as DomainDecisionType
 from graphmind.learning.outcomes import Signal as DomainSignal
 
@@ -79,16 +80,10 @@ class EventEdge:
     node: Event = strawberry.field(description="The event.")
 
 
-@strawberry.type(description="Where a page of events ends.")
-class EventPageInfo:
-    has_next_page: bool = strawberry.field(description="Whether more events follow.")
-    end_cursor: str | None = strawberry.field(description="Cursor of the last edge.")
-
-
 @strawberry.type(description="A page of events, oldest first.")
 class EventConnection:
     edges: list[EventEdge] = strawberry.field(description="The events of this page.")
-    page_info: EventPageInfo = strawberry.field(description="Whether more pages follow.")
+    page_info: PageInfo = strawberry.field(description="Whether more pages follow.")
 
 
 @strawberry.type(description="A memory that keeps leading to good outcomes.")

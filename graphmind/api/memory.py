@@ -7,13 +7,13 @@ import strawberry
 from strawberry.scalars import JSON
 
 from graphmind.api.context import Info
+from graphmind.api.pagination import PageInfo
 from graphmind.api.memory_types import (
     ContentType,
     Memory,
     MemoryConnection,
     MemoryEdge,
     MemoryStatus,
-    PageInfo,
     RecallChannel,
     RecallResult,
     RedactionCount,

@@ -5,6 +5,7 @@ from datetime import datetime
 import strawberry
 from strawberry.scalars import JSON
 
+from graphmind.api.pagination import PageInfo
 from graphmind.memory import model
 from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
 
@@ -100,12 +101,6 @@ class RecallResult:
 class MemoryEdge:
     cursor: str = strawberry.field(description="Opaque cursor for `after`.")
     node: Memory = strawberry.field(description="The memory.")
-
-
-@strawberry.type(description="Where a page ends.")
-class PageInfo:
-    has_next_page: bool = strawberry.field(description="Whether more memories follow.")
-    end_cursor: str | None = strawberry.field(description="Cursor of the last edge.")
 
 
 @strawberry.type(description="A page of memories, newest first.")
