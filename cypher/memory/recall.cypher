@@ -66,7 +66,7 @@ WITH collect({node: node, ranks: ranks, rrf: rrf, final: final}) AS fused
 
 // 4. Temporal neighbours (seed 003 policy 7): memories within the window around the
 //    top results score neighbourShare of their parent's score, when that is higher.
-//    Neighbours of one parent tie; the closer in time ranks first.
+//    Neighbours of one parent tie; the closer in time ranks first, then the later one.
 CALL (fused) {
   UNWIND fused[0..$neighbourParents] AS parent
   WITH parent, parent.node AS p
@@ -101,7 +101,7 @@ WITH node, ranks, rrf,
      CASE WHEN viaNeighbour THEN near.share ELSE ownFinal END AS final,
      CASE WHEN viaNeighbour THEN near.parentId END AS neighbourOf,
      CASE WHEN viaNeighbour THEN near.distance ELSE 0 END AS distance
-ORDER BY final DESC, distance, node.id
+ORDER BY final DESC, distance, node.validFrom DESC, node.id
 LIMIT $limit
 WITH collect({node: node, ranks: ranks, rrf: rrf, final: final, neighbourOf: neighbourOf}) AS results
 
