@@ -31,23 +31,25 @@ def serve(host: str | None, port: int | None) -> None:
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
 
 
-@cli.command()
-def migrate() -> None:
-    """Apply cypher/schema/ to Neo4j and wait until every index is ONLINE."""
+async def _with_database(work):
+    """Runs `work(db)` on the configured Neo4j (no model loaded), then closes the driver."""
     from graphmind.db.database import Database
-    from graphmind.db.migrations import migrate as run_migrations
     from graphmind.db.queries import QueryLibrary
 
     settings = Settings()
+    db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
+    try:
+        return await work(db)
+    finally:
+        await db.close()
 
-    async def run() -> list[str]:
-        db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
-        try:
-            return await run_migrations(db)
-        finally:
-            await db.close()
 
-    applied = asyncio.run(run())
+@cli.command()
+def migrate() -> None:
+    """Apply cypher/schema/ to Neo4j and wait until every index is ONLINE."""
+    from graphmind.db.migrations import migrate as run_migrations
+
+    applied = asyncio.run(_with_database(run_migrations))
     click.echo(f"{len(applied)} schema statements applied; every index is ONLINE")
 
 
@@ -123,14 +125,9 @@ def neo4j_status() -> None:
 @click.option("--user", help="Only this user (default: every user).")
 def replay(check: bool, user: str | None) -> None:
     """Rebuild every memory's outcome adjustment from the event log; report differences."""
-    from graphmind.bench.common import bench_deps
     from graphmind.learning.replay import replay as run_replay
 
-    async def go():
-        async with bench_deps() as deps:
-            return await run_replay(deps, user)
-
-    report = asyncio.run(go())
+    report = asyncio.run(_with_database(lambda db: run_replay(db, user)))
     click.echo(f"replayed {report.events} salience events over {report.memories} memories: "
                f"{len(report.differences)} differences")
     for user_id, memory_id, replayed, stored in report.differences[:50]:

@@ -1,11 +1,8 @@
 // name: create_memories
-// Creates a batch of memories in order, chains them onto the caller's timeline (NEXT, LATEST) and links their entities (MENTIONS).
+// Creates a batch of memories in order, chains them onto the caller's timeline (NEXT, LATEST) and links their entities (MENTIONS); runs after memory.lock_user in the same transaction.
 // mode: write
 // params: userId, userKey, now, memories
-MERGE (u:User {id: $userId})
-  ON CREATE SET u.createdAt = $now, u.memoryCount = 0
-SET u.lastWriteAt = $now
-WITH u
+MATCH (u:User {id: $userId})
 OPTIONAL MATCH (u)-[latest:LATEST]->(previous:Memory)
 CALL (u) {
   UNWIND range(0, size($memories) - 1) AS i

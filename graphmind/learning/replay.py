@@ -4,7 +4,7 @@ with the stored value (`graphmind replay --check`): the log is the source of tru
 import json
 from dataclasses import dataclass, field
 
-from graphmind.deps import Deps
+from graphmind.db.database import Database
 from graphmind.learning.salience import MAX_TOTAL_ADJUSTMENT, clamp
 
 TOLERANCE = 1e-9
@@ -17,15 +17,15 @@ class ReplayReport:
     differences: list[tuple[str, str, float, float]] = field(default_factory=list)  # user, memory, replayed, stored
 
 
-async def replay(deps: Deps, user_id: str | None = None) -> ReplayReport:
+async def replay(db: Database, user_id: str | None = None) -> ReplayReport:
     replayed: dict[tuple[str, str], float] = {}
-    rows = await deps.db.read("events.salience_adjustments", userId=user_id)
+    rows = await db.read("events.salience_adjustments", userId=user_id)
     for row in rows:
         payload = json.loads(row["payload"])
         key = (row["userId"], payload["memoryId"])
         replayed[key] = clamp(replayed.get(key, 0.0) + payload["delta"],
                               -MAX_TOTAL_ADJUSTMENT, MAX_TOTAL_ADJUSTMENT)
-    stored = await deps.db.read("events.stored_adjustments", userId=user_id)
+    stored = await db.read("events.stored_adjustments", userId=user_id)
     report = ReplayReport(events=len(rows), memories=len(stored))
     for row in stored:
         key = (row["userId"], row["memoryId"])

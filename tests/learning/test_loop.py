@@ -189,7 +189,7 @@ async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, reme
                 await manage.forget(deps, user_id, memory)
             except Conflict:
                 await manage.restore(deps, user_id, memory)
-    report = await replay(deps, user_id)
+    report = await replay(deps.db, user_id)
     assert report.events > 0 and report.memories == 8
     assert report.differences == []
     log = await events_after(deps, user_id, 0, None, 500)
