@@ -83,6 +83,28 @@ class Settings(BaseSettings):
     neighbour_share: float = Field(0.5, description="a neighbour's share of its parent's score")
     neighbour_parents: int = Field(5, description="top results whose neighbours are added")
 
+    # Associative graph: association edges, activate, why, trails
+    association_seed_count: int = Field(5, description="top memories of a query that seed learn/activate")
+    coretrieval_rate: float = Field(
+        0.05, description="Hebbian rate among a recall's top results (0 turns co-retrieval off)"
+    )
+    coretrieval_top: int = Field(3, description="top results of a recall associated with each other")
+    couse_rate: float = Field(
+        0.1, description="Hebbian rate × quality among a well-judged decision's memories"
+    )
+    couse_max_memories: int = Field(10, description="most influencing memories associated per outcome")
+    activation_threshold: float = Field(0.01, description="activation below which a node is dropped")
+    activation_top_k: int = Field(20, description="nodes an activate returns when not asked")
+    activation_frontier_cap: int = Field(200, description="most nodes one activation hop passes on")
+    max_graph_hops: int = Field(8, description="largest maxHops of activate and why")
+    why_beam: int = Field(200, description="partial paths why keeps per hop and side")
+    trail_stale_share: float = Field(
+        0.5, description="share of missing nodes above which a trail is stale"
+    )
+    merge_conflict_margin: float = Field(
+        0.1, description="score gap under which a merge conflict is left for human review"
+    )
+
     cypher_dir: Path = Field(PROJECT_ROOT / "cypher", description="the Cypher library")
 
     @cached_property

@@ -8,7 +8,7 @@ from graphmind.settings import PROJECT_ROOT
 
 
 def test_no_cypher_text_in_python_code():
-    pattern = re.compile(r"MATCH|MERGE|CREATE")
+    pattern = re.compile(r"\b(MATCH|MERGE|CREATE)\b")  # Cypher keywords, not MERGED
     offenders = [
         f"{path.relative_to(PROJECT_ROOT)}:{number}"
         for path in (PROJECT_ROOT / "graphmind").rglob("*.py")

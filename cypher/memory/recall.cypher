@@ -110,7 +110,7 @@ WITH collect({node: node, ranks: ranks, rrf: rrf, final: final, neighbourOf: nei
 MERGE (u:User {id: $userId})
   ON CREATE SET u.createdAt = $now, u.memoryCount = 0
 SET u.eventSeq = coalesce(u.eventSeq, 0) + 1
-CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, createdAt: $now,
+CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, queryHash: $queryHash, createdAt: $now,
                      resultCount: size(results)})
 CREATE (:Event {id: randomUUID(), userId: $userId, seq: u.eventSeq, type: 'memory.retrieved', at: $now,
                 payload: '{"memoryIds": [' +

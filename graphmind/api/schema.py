@@ -7,8 +7,13 @@
 import strawberry
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 
+from graphmind.api import associative as associative_api
 from graphmind.api import learning as learning_api
 from graphmind.api import memory as memory_api
+from graphmind.api.associative_types import (
+    ActivationResult, Drift, LearnResult, MergeTrailsResult, ResumeTrailResult, SaveTrailResult,
+    Snapshot, Trail, TrailConnection, WhyResult,
+)
 from graphmind.api.errors import ErrorCodes
 from graphmind.api.health import Health, resolve_health
 from graphmind.api.learning_types import (
@@ -36,6 +41,11 @@ class Query:
     events: EventConnection = field(learning_api.events)
     top_performers: list[TopPerformer] = field(learning_api.top_performers)
     counterfactuals: list[Counterfactual] = field(learning_api.counterfactuals)
+    activate: ActivationResult = field(associative_api.activate)
+    why: WhyResult = field(associative_api.why)
+    drift: Drift = field(associative_api.drift)
+    trail: Trail = field(associative_api.trail)
+    trails: TrailConnection = field(associative_api.list_trails)
 
 
 @strawberry.type(description="Changes; each is one Neo4j transaction scoped to the calling user.")
@@ -47,6 +57,11 @@ class Mutation:
     supersede: SupersedeResult = field(memory_api.supersede)
     decide: DecisionResult = field(learning_api.decide)
     observe_outcome: OutcomeResult = field(learning_api.observe_outcome)
+    learn: LearnResult = field(associative_api.learn)
+    snapshot: Snapshot = field(associative_api.snapshot)
+    save_trail: SaveTrailResult = field(associative_api.save_trail)
+    resume_trail: ResumeTrailResult = field(associative_api.resume_trail)
+    merge_trails: MergeTrailsResult = field(associative_api.merge_trails)
 
 
 @strawberry.type(description="Live streams over graphql-ws; scoped to the calling user.")

@@ -34,7 +34,7 @@ def translated_errors():
 
 
 class Transaction:
-    """A write transaction that runs named queries; see Database.transaction."""
+    """A transaction that runs named queries; see Database.transaction and read_transaction."""
 
     def __init__(self, tx: neo4j.AsyncManagedTransaction, library: QueryLibrary) -> None:
         self._tx = tx
@@ -103,5 +103,14 @@ class Database:
         with translated_errors():
             async with self.driver.session(database=self.name) as session:
                 return await session.execute_write(
+                    lambda tx: work(Transaction(tx, self.library))
+                )
+
+    async def read_transaction(self, work: Callable[[Transaction], Awaitable[T]]) -> T:
+        """Runs `work` (read queries only) in one read transaction: a consistent view
+        across several queries, retried on transient errors."""
+        with translated_errors():
+            async with self.driver.session(database=self.name) as session:
+                return await session.execute_read(
                     lambda tx: work(Transaction(tx, self.library))
                 )

@@ -4,7 +4,9 @@ Events are written in the same transaction as the change they record
 (`append`), so the log and the graph never disagree. Types:
 memory.stored, memory.reinforced, memory.retrieved, memory.forgotten,
 memory.restored, memory.superseded, decision.tracked, outcome.observed,
-salience.adjusted.
+salience.adjusted, associations.learned, snapshot.taken, trail.saved,
+trail.resumed, trails.merged. (Co-retrieval and co-use edge updates follow from
+memory.retrieved and outcome.observed.)
 """
 
 import hashlib
@@ -20,7 +22,8 @@ from graphmind.errors import BadUserInput
 EVENT_TYPES = (
     "memory.stored", "memory.reinforced", "memory.retrieved", "memory.forgotten",
     "memory.restored", "memory.superseded", "decision.tracked", "outcome.observed",
-    "salience.adjusted",
+    "salience.adjusted", "associations.learned", "snapshot.taken", "trail.saved",
+    "trail.resumed", "trails.merged",
 )
 MAX_PAGE = 500
 

@@ -5,8 +5,9 @@ In one transaction: the Outcome; per influencing memory its attribution (R18),
 the salience change (R15 with the R17 table, bounded by R16) recorded as a
 SalienceUpdate, a Kalman update of its utility (seed 003 policy 6), and R20:
 a good outcome makes the memory more stable (and extends a set validity by as
-much), a bad one less stable (faster decay). A revision first reverses the
-net salience change of the outcome it replaces.
+much), a bad one less stable (faster decay). A good outcome also associates the
+decision's memories with each other (co-use, `associative/edges.py`). A revision
+first reverses the net salience change of the outcome it replaces.
 """
 
 import uuid
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
 
+from graphmind.associative import edges
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
@@ -162,6 +164,9 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outc
             quality=draft.quality, signal=draft.signal.value, feedback=feedback,
             revisionOf=current["id"] if current else None, updates=records, now=now,
         )
+        if draft.quality > 0:  # co-use: memories behind a good decision are associated
+            used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
+            await edges.adjust(tx, user_id, now, edges.among(used, deps.settings.couse_rate * draft.quality))
         await events.append(tx, user_id, now, [
             events.event("outcome.observed", traceId=draft.trace_id, outcomeId=outcome_id,
                          quality=draft.quality, signal=draft.signal.value,

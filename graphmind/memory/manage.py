@@ -1,11 +1,8 @@
 """Reading and managing memories: get, list (cursor pages), forget, restore, supersede."""
 
-import base64
-import binascii
-import json
 from dataclasses import dataclass
-from datetime import datetime
 
+from graphmind.cursors import decode_cursor, encode_cursor
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
@@ -31,19 +28,6 @@ class MemoryPage:
     @property
     def end_cursor(self) -> str | None:
         return self.cursors[-1] if self.cursors else None
-
-
-def encode_cursor(memory: Memory) -> str:
-    raw = json.dumps({"c": memory.created_at.isoformat(), "i": memory.id})
-    return base64.urlsafe_b64encode(raw.encode()).decode()
-
-
-def decode_cursor(cursor: str) -> tuple[datetime, str]:
-    try:
-        data = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        return datetime.fromisoformat(data["c"]), str(data["i"])
-    except (ValueError, KeyError, TypeError, binascii.Error):
-        raise BadUserInput("after is not a cursor this service issued", field="after") from None
 
 
 def _one(rows: list[dict], memory_id: str) -> Memory:
@@ -75,7 +59,7 @@ async def list_memories(
         pageSize=first + 1,
     )
     memories = [Memory.from_node(r["memory"], r["entities"]) for r in rows[:first]]
-    return MemoryPage(memories, [encode_cursor(m) for m in memories], len(rows) > first)
+    return MemoryPage(memories, [encode_cursor(m.created_at, m.id) for m in memories], len(rows) > first)
 
 
 async def _change_status(deps: Deps, user_id: str, memory_id: str, query: str,

@@ -3,7 +3,8 @@
 Python prepares the query (embedding, Lucene terms, entity keys, filters);
 `cypher/memory/recall.cypher` gathers the vector, keyword and entity-graph
 candidates, fuses them with Reciprocal Rank Fusion, weights them by effective
-salience, adds temporal neighbours and records the Retrieval.
+salience, adds temporal neighbours and records the Retrieval. The top results
+are then associated with each other (co-retrieval, `associative/edges.py`).
 """
 
 import uuid
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
 
+from graphmind.associative import edges
 from graphmind.deps import Deps
 from graphmind.learning.events import content_hash
 from graphmind.errors import BadUserInput
@@ -165,4 +167,10 @@ async def recall(
         RecallItem(Memory.from_node(r["memory"], r["entities"]), r["final"], _breakdown(r))
         for r in rows
     ]
+    top = [item.memory.id for item in items[: s.coretrieval_top]]
+    if s.coretrieval_rate > 0 and len(top) > 1:
+        # co-retrieval: what is recalled together is associated (a Hebbian nudge)
+        await deps.db.transaction(
+            lambda tx: edges.adjust(tx, user_id, now, edges.among(top, s.coretrieval_rate))
+        )
     return RecallResult(retrieval_id, items)

@@ -1,0 +1,25 @@
+// name: snapshot_baseline
+// The snapshot a drift compares against: by id, else the latest session snapshot (of the agent, when given; else any), else the latest snapshot at or before a time.
+// mode: read
+// params: userId, snapshotId, agentId, lastSession, before
+CALL () {
+  MATCH (s:Snapshot {id: $snapshotId})
+  WHERE s.userId = $userId
+  RETURN s, 0 AS preference
+UNION
+  MATCH (s:Snapshot)
+  WHERE $lastSession AND s.userId = $userId AND s.kind = 'session'
+    AND ($agentId IS NULL OR s.agentId = $agentId)
+  RETURN s, 1 AS preference
+UNION
+  MATCH (s:Snapshot)
+  WHERE $lastSession AND s.userId = $userId
+  RETURN s, 2 AS preference
+UNION
+  MATCH (s:Snapshot)
+  WHERE $before IS NOT NULL AND s.userId = $userId AND s.takenAt <= $before
+  RETURN s, 3 AS preference
+}
+RETURN s {.*} AS snapshot
+ORDER BY preference, s.seq DESC
+LIMIT 1

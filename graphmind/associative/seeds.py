@@ -1,0 +1,36 @@
+"""The seeds of a query: the memories recall returns for it, activation = score / best score."""
+
+from dataclasses import dataclass, field
+
+from graphmind.deps import Deps
+from graphmind.learning.events import content_hash
+from graphmind.memory.recall import recall
+
+
+@dataclass
+class Seeds:
+    retrieval_id: str | None
+    activation: dict[str, float] = field(default_factory=dict)
+
+
+def _normalised(scored: list[tuple[str, float]]) -> dict[str, float]:
+    best = max((score for _, score in scored), default=0.0)
+    return {memory_id: (score / best if best > 0 else 1.0) for memory_id, score in scored}
+
+
+async def fresh_seeds(deps: Deps, user_id: str, query: str) -> Seeds:
+    """Recalls the query now (recorded as a Retrieval, like any recall)."""
+    result = await recall(deps, user_id, query, limit=deps.settings.association_seed_count)
+    return Seeds(result.retrieval_id, _normalised([(i.memory.id, i.score) for i in result.items]))
+
+
+async def latest_seeds(deps: Deps, user_id: str, query: str) -> Seeds:
+    """The seeds of the caller's latest recall or activate of this query (what the agent
+    saw); recalls it afresh when there is none."""
+    rows = await deps.db.read(
+        "associative.query_seeds", userId=user_id, queryHash=content_hash(query.strip()),
+        seedCount=deps.settings.association_seed_count,
+    )
+    if not rows:
+        return await fresh_seeds(deps, user_id, query)
+    return Seeds(None, _normalised([(r["id"], r["score"]) for r in rows]))

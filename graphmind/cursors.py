@@ -1,0 +1,21 @@
+"""Opaque page cursors: a position (createdAt, id) in a newest-first list."""
+
+import base64
+import binascii
+import json
+from datetime import datetime
+
+from graphmind.errors import BadUserInput
+
+
+def encode_cursor(created_at: datetime, item_id: str) -> str:
+    raw = json.dumps({"c": created_at.isoformat(), "i": item_id})
+    return base64.urlsafe_b64encode(raw.encode()).decode()
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    try:
+        data = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        return datetime.fromisoformat(data["c"]), str(data["i"])
+    except (ValueError, KeyError, TypeError, binascii.Error):
+        raise BadUserInput("after is not a cursor this service issued", field="after") from None

@@ -1,0 +1,78 @@
+"""activate on the hand-built graph (tests/associative/conftest.py): activations by hand."""
+
+import pytest
+
+from graphmind.associative.activation import Spreading, activate
+from graphmind.errors import BadUserInput, NotFound
+
+
+async def test_spreading_activation_matches_the_hand_computation(graph, deps):
+    result = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
+                            spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=20))
+    got = {graph.name(n.id): (round(n.activation, 6), n.hops,
+                              n.reached_through and (graph.name(n.reached_through.from_id), n.reached_through.type))
+           for n in result.nodes}
+    assert got == {
+        "a": (1.0, 0, None),
+        # hop 1: a -0.8-> b (0.8 × 0.5 beats the timeline's 0.5 × 0.5), a -0.3-> d
+        "b": (0.4, 1, ("a", "ASSOCIATED")),
+        "d": (0.15, 1, ("a", "ASSOCIATED")),
+        # hop 2: b -0.6-> c: 0.4 × 0.6 × 0.5; e on the timeline after d: 0.15 × 0.5 × 0.5
+        "c": (0.12, 2, ("b", "ASSOCIATED")),
+        # hop 3: c -0.9-> e: 0.12 × 0.9 × 0.5 = 0.054 improves e's 0.0375
+        "e": (0.054, 3, ("c", "ASSOCIATED")),
+        # seed 003 policy 7: f is 5 minutes after a, so 0.5 × a's activation
+        "f": (0.5, 1, ("a", "TIMELINE")),
+    }
+    assert [graph.name(n.id) for n in result.nodes] == ["a", "f", "b", "d", "c", "e"]
+    assert result.nodes[0].seed and not result.nodes[1].seed
+
+
+async def test_fewer_hops_and_a_threshold_cut_the_spread(graph, deps):
+    one_hop = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
+                             spreading=Spreading(max_hops=1, decay=0.5, threshold=0.01, top_k=20))
+    assert {graph.name(n.id) for n in one_hop.nodes} == {"a", "b", "d", "f"}
+    high = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
+                          spreading=Spreading(max_hops=3, decay=0.5, threshold=0.13, top_k=20))
+    assert {graph.name(n.id) for n in high.nodes} == {"a", "b", "d", "f"}
+    top2 = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
+                          spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=2))
+    assert [graph.name(n.id) for n in top2.nodes] == ["a", "f"] and top2.activated_count == 6
+
+
+async def test_entities_carry_activation_at_one_over_ln_two_plus_degree(remember, deps, user_id):
+    from datetime import UTC, datetime, timedelta
+    import math
+    day = datetime(2025, 1, 1, tzinfo=UTC)
+    first = await remember("we store sessions in the shared cache", entities=["Redis"], validFrom=day.isoformat())
+    second = await remember("the queue workers poll every second", entities=["Redis"],
+                            validFrom=(day + timedelta(days=3)).isoformat())
+    result = await activate(deps, user_id, seeds=[first.memory.id],
+                            spreading=Spreading(max_hops=2, decay=0.5, threshold=0.01, top_k=10))
+    weight = 1 / math.log(2 + 2)  # Redis is mentioned by two memories
+    by_id = {n.id: n for n in result.nodes}
+    entity = next(n for n in result.nodes if n.kind == "entity")
+    assert entity.entity_name == "Redis" and entity.activation == pytest.approx(weight * 0.5)
+    # the timeline edge (0.5 × 0.5 = 0.25) beats two hops through the entity ((w × 0.5)² = 0.13)
+    assert (weight * 0.5) ** 2 < 0.25
+    assert by_id[second.memory.id].activation == pytest.approx(0.25)
+    assert by_id[second.memory.id].reached_through.type == "NEXT"
+
+
+async def test_a_query_seeds_with_recall_scores(graph, deps):
+    result = await activate(deps, graph.user_id, query="write through policy latency")
+    assert result.retrieval_id and result.seeds
+    top = max(result.nodes, key=lambda n: n.activation)
+    assert top.activation == pytest.approx(1.0) and top.seed
+
+
+async def test_bad_arguments_and_other_users_nodes(graph, deps):
+    with pytest.raises(BadUserInput) as error:
+        await activate(deps, graph.user_id)
+    assert error.value.extensions["field"] == "query"
+    with pytest.raises(BadUserInput):
+        await activate(deps, graph.user_id, seeds=[graph.ids["a"]], spreading=Spreading(max_hops=99))
+    with pytest.raises(BadUserInput):
+        await activate(deps, graph.user_id, seeds=[graph.ids["a"]], spreading=Spreading(decay=0.0))
+    with pytest.raises(NotFound):
+        await activate(deps, "someone-else", seeds=[graph.ids["a"]])
