@@ -223,6 +223,31 @@ def bench_learning(rounds: int, seed: int, plot: Path, out: Path | None) -> None
         out.write_text(json.dumps(report, indent=2, default=str))
 
 
+@bench.command("graph")
+@click.option("--sizes", default="10000,100000", show_default=True, help="Memories per run, comma-separated.")
+@click.option("--samples", type=int, default=200, show_default=True, help="Timed calls per operation.")
+@click.option("--seed", type=int, default=7, show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_graph(sizes: str, samples: int, seed: int, out: Path | None) -> None:
+    """learn, activate (3 hops), why (4 hops), trail merge p50/p95 on large associative graphs."""
+    import json
+
+    from graphmind.bench import graph
+    from graphmind.bench.common import bench_deps
+
+    config = graph.Config(sizes=tuple(int(s) for s in sizes.split(",")), samples=samples, seed=seed)
+
+    async def go() -> dict:
+        async with bench_deps() as deps:
+            return await graph.run(deps, config)
+
+    report = asyncio.run(go())
+    click.echo(graph.format_report(report))
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2, default=str))
+
+
 def main() -> None:
     """Entry point: GraphMind errors print one line, not a traceback."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)  # retries are reported by us

@@ -95,7 +95,6 @@ class Settings(BaseSettings):
     couse_max_memories: int = Field(10, description="most influencing memories associated per outcome")
     activation_threshold: float = Field(0.01, description="activation below which a node is dropped")
     activation_top_k: int = Field(20, description="nodes an activate returns when not asked")
-    activation_frontier_cap: int = Field(200, description="most nodes one activation hop passes on")
     max_graph_hops: int = Field(8, description="largest maxHops of activate and why")
     why_beam: int = Field(200, description="partial paths why keeps per hop and side")
     trail_stale_share: float = Field(

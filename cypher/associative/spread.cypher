@@ -7,24 +7,25 @@ OPTIONAL MATCH (fm:Memory {id: f.id})
 OPTIONAL MATCH (fe:Entity {id: f.id})
 WITH f, coalesce(fm, fe) AS n
 WHERE n.userId = $userId
-CALL (n) {
+CALL (n, f) {
   MATCH (n)-[r:ASSOCIATED]-(m)
-  WHERE m:Entity OR m.status = 'active'
+  WHERE f.activation * r.weight * $decay >= $threshold AND (m:Entity OR m.status = 'active')
   RETURN m, r.weight AS weight, 'ASSOCIATED' AS type
 UNION ALL
   MATCH (n:Memory)-[:MENTIONS]->(m:Entity)
   WITH m, COUNT { (m)<-[:MENTIONS]-() } AS degree
-  WHERE degree <= $maxDegree
+  WHERE degree <= $maxDegree AND f.activation * $decay / log(2.0 + degree) >= $threshold
   RETURN m, 1.0 / log(2.0 + degree) AS weight, 'MENTIONS' AS type
 UNION ALL
+  // an entity passes activation on only when that can stay above the threshold
   WITH n, COUNT { (n)<-[:MENTIONS]-() } AS degree
-  WHERE n:Entity AND degree <= $maxDegree
+  WHERE n:Entity AND degree <= $maxDegree AND f.activation * $decay / log(2.0 + degree) >= $threshold
   MATCH (n)<-[:MENTIONS]-(m:Memory)
   WHERE m.status = 'active'
   RETURN m, 1.0 / log(2.0 + degree) AS weight, 'MENTIONS' AS type
 UNION ALL
   MATCH (n:Memory)-[:NEXT]-(m:Memory)
-  WHERE m.status = 'active'
+  WHERE f.activation * $timelineWeight * $decay >= $threshold AND m.status = 'active'
   RETURN m, $timelineWeight AS weight, 'NEXT' AS type
 }
 WITH n, m, weight, type, f.activation * weight * $decay AS activation

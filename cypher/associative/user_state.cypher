@@ -1,6 +1,7 @@
 // name: user_state
-// The caller's memory count (sizes the stop-entity rule) and graph generation.
+// The caller's memory count (sizes the stop-entity rule), graph generation and whether a resumed trail left activation boosts.
 // mode: read
 // params: userId
 OPTIONAL MATCH (u:User {id: $userId})
-RETURN coalesce(u.memoryCount, 0) AS memoryCount, coalesce(u.graphGeneration, 0) AS generation
+RETURN coalesce(u.memoryCount, 0) AS memoryCount, coalesce(u.graphGeneration, 0) AS generation,
+       u.boostIds IS NOT NULL AS boosts

@@ -6,9 +6,13 @@ passes activation × edge weight × decayPerHop along association, entity and
 timeline (NEXT) edges; a node keeps the best it receives, and only nodes whose
 activation improved spread further (so after maxHops rounds every node holds the
 best product over paths of at most maxHops edges). Nodes under the threshold are
-dropped; a hop passes on at most `activation_frontier_cap` nodes. Then seed 003
+dropped, and a hop passes on only its topK strongest improvements: activation only
+falls along a path, so whatever a dropped node could reach is beaten by topK nodes
+already kept — the top K stay exact while the work stays bounded. Then seed 003
 policy 7: memories within ±10 minutes of an activated memory receive 0.5 × its
-activation (`time_neighbours.cypher`), without spreading further.
+activation (`time_neighbours.cypher`), without spreading further; only parents whose
+share could enter the top K are looked at, so `activated_count` leaves out neighbours
+that could not.
 """
 
 import time
@@ -95,11 +99,16 @@ async def activate(deps: Deps, user_id: str, query: str | None = None, seeds: li
                                        top_k=deps.settings.activation_top_k)
     _validate(deps, query, seeds, spreading)
     s = deps.settings
-    start: dict[str, float] = {}
+
+    async def prepare(tx) -> dict:
+        if seeds:
+            await nodes.require(tx.run, user_id, seeds, "seed")
+        [state] = await tx.run("associative.user_state", userId=user_id)
+        return state
+
+    state = await deps.db.read_transaction(prepare)
+    start: dict[str, float] = {seed: 1.0 for seed in seeds or []}
     retrieval_id = None
-    if seeds:
-        await nodes.require(deps.db.read, user_id, seeds, "seed")
-        start.update({seed: 1.0 for seed in seeds})
     if query and query.strip():
         found = await fresh_seeds(deps, user_id, query)
         retrieval_id = found.retrieval_id
@@ -107,58 +116,63 @@ async def activate(deps: Deps, user_id: str, query: str | None = None, seeds: li
             start[memory_id] = max(start.get(memory_id, 0.0), activation)
     boosted: set[str] = set()
     boost_trail = None
-    for row in await deps.db.write("associative.take_boosts", userId=user_id):
-        boost_trail = row["trailId"]
-        for node_id, weight in zip(row["ids"], row["weights"]):
-            boosted.add(node_id)
-            start[node_id] = max(start.get(node_id, 0.0), weight)
+    if state["boosts"]:
+        for row in await deps.db.write("associative.take_boosts", userId=user_id):
+            boost_trail = row["trailId"]
+            for node_id, weight in zip(row["ids"], row["weights"]):
+                boosted.add(node_id)
+                start[node_id] = max(start.get(node_id, 0.0), weight)
     seed_ids = sorted(start)
+    max_degree = max_entity_degree(deps, state["memoryCount"])
 
-    async def spread(tx) -> tuple[dict[str, Activated], int]:
-        [state] = await tx.run("associative.user_state", userId=user_id)
-        max_degree = max_entity_degree(deps, state["memoryCount"])
+    async def spread(tx) -> tuple[list[Activated], int]:
         known = {node_id: Activated(node_id, act, 0, seed=True, boosted=node_id in boosted)
                  for node_id, act in start.items()}
         frontier = [{"id": n.id, "activation": n.activation} for n in known.values()]
         for hop in range(1, spreading.max_hops + 1):
+            # a node passes on at most activation × 1 × decay: weaker ones cannot reach the threshold
+            frontier = [f for f in frontier if f["activation"] * spreading.decay >= spreading.threshold]
             if not frontier:
                 break
             rows = await tx.run(
                 "associative.spread", userId=user_id, frontier=frontier,
                 known={k: v.activation for k, v in known.items()}, decay=spreading.decay,
                 threshold=spreading.threshold, maxDegree=max_degree,
-                timelineWeight=s.neighbour_share, cap=s.activation_frontier_cap,
+                timelineWeight=s.neighbour_share, cap=spreading.top_k,
             )
             for r in rows:
                 known[r["id"]] = Activated(r["id"], r["activation"], hop,
                                            Reached(r["fromId"], r["type"], r["weight"]))
             frontier = [{"id": r["id"], "activation": r["activation"]} for r in rows]
+        # Temporal neighbours: only parents whose share can still enter the top K matter.
+        ranked = sorted((n.activation for n in known.values()), reverse=True)
+        floor = max(spreading.threshold, ranked[spreading.top_k - 1] if len(ranked) >= spreading.top_k else 0.0)
         parents = [{"id": n.id, "activation": n.activation} for n in known.values()
-                   if n.activation * s.neighbour_share >= spreading.threshold]
+                   if n.activation * s.neighbour_share >= floor]
         if parents and s.neighbour_window_minutes > 0:
             rows = await tx.run(
                 "associative.time_neighbours", userId=user_id, parents=parents,
                 known={k: v.activation for k, v in known.items()},
                 windowSeconds=s.neighbour_window_minutes * 60, share=s.neighbour_share,
-                threshold=spreading.threshold,
+                threshold=floor,
             )
             for r in rows:
                 known[r["id"]] = Activated(r["id"], r["activation"], known[r["fromId"]].hops + 1,
                                            Reached(r["fromId"], "TIMELINE", s.neighbour_share))
-        return known, len(known)
+        top = sorted(known.values(), key=lambda n: (-n.activation, n.hops, n.id))[: spreading.top_k]
+        await describe(tx, user_id, top)
+        return top, len(known)
 
-    known, count = await deps.db.read_transaction(spread)
-    ranked = sorted(known.values(), key=lambda n: (-n.activation, n.hops, n.id))[: spreading.top_k]
-    await describe(deps, user_id, ranked)
+    ranked, count = await deps.db.read_transaction(spread)
     return ActivationResult(
         query.strip() if query else None, retrieval_id, seed_ids, boost_trail, ranked, count,
         (time.perf_counter() - started) * 1000,
     )
 
 
-async def describe(deps: Deps, user_id: str, ranked: list[Activated]) -> None:
+async def describe(tx, user_id: str, ranked: list[Activated]) -> None:
     """Fills in each node's memory (or entity name)."""
-    rows = await deps.db.read("associative.describe_nodes", userId=user_id, ids=[n.id for n in ranked])
+    rows = await tx.run("associative.describe_nodes", userId=user_id, ids=[n.id for n in ranked])
     by_id = {r["id"]: r for r in rows}
     for n in ranked:
         row = by_id.get(n.id)

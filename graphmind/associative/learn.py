@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from graphmind.associative import edges, nodes
-from graphmind.associative.seeds import latest_seeds
+from graphmind.associative.seeds import fresh_seeds, recorded_seeds
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
 from graphmind.learning import events
@@ -75,11 +75,14 @@ async def learn(deps: Deps, user_id: str, query: str, agent_id: str, feedback: F
                 node_ids: list[str], strength: float = 0.2) -> LearnResult:
     started = time.perf_counter()
     query, agent_id, reported = _validate(query, agent_id, node_ids, strength)
-    seeds = list((await latest_seeds(deps, user_id, query)).activation)
     now = deps.clock.now()
+    recalled: list[str] | None = None
 
-    async def work(tx) -> LearnResult:
-        await tx.run("memory.lock_user", userId=user_id, now=now)
+    async def work(tx) -> LearnResult | None:
+        # one transaction: the query's seeds, the reported nodes, the edges, the event
+        seeds = recalled if recalled is not None else await recorded_seeds(tx.run, deps, user_id, query)
+        if seeds is None:
+            return None  # never retrieved: recall it first (outside this transaction)
         found = await nodes.require(tx.run, user_id, reported)
         inactive = [n.id for n in found.values() if not n.active]
         if inactive:
@@ -101,5 +104,8 @@ async def learn(deps: Deps, user_id: str, query: str, agent_id: str, feedback: F
         )
 
     result = await deps.db.transaction(work)
+    if result is None:
+        recalled = list((await fresh_seeds(deps, user_id, query)).activation)
+        result = await deps.db.transaction(work)
     result.elapsed_ms = (time.perf_counter() - started) * 1000
     return result

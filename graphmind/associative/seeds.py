@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from graphmind.associative.nodes import Runner
 from graphmind.deps import Deps
 from graphmind.learning.events import content_hash
 from graphmind.memory.recall import recall
@@ -24,13 +25,11 @@ async def fresh_seeds(deps: Deps, user_id: str, query: str) -> Seeds:
     return Seeds(result.retrieval_id, _normalised([(i.memory.id, i.score) for i in result.items]))
 
 
-async def latest_seeds(deps: Deps, user_id: str, query: str) -> Seeds:
+async def recorded_seeds(run: Runner, deps: Deps, user_id: str, query: str) -> list[str] | None:
     """The seeds of the caller's latest recall or activate of this query (what the agent
-    saw); recalls it afresh when there is none."""
-    rows = await deps.db.read(
+    saw), or None when it was never retrieved. `run` is `tx.run` or `db.read`."""
+    rows = await run(
         "associative.query_seeds", userId=user_id, queryHash=content_hash(query.strip()),
         seedCount=deps.settings.association_seed_count,
     )
-    if not rows:
-        return await fresh_seeds(deps, user_id, query)
-    return Seeds(None, _normalised([(r["id"], r["score"]) for r in rows]))
+    return [r["id"] for r in rows] if rows else None
