@@ -11,14 +11,10 @@ from graphmind.api.associative_types import (
     ResumeTrailResult, SaveTrailResult, Snapshot, Trail, TrailConnection, TrailConnectionFound,
     TrailEdge, TrailStatus, WeightDrift, WhyPath, WhyResult, to_trail,
 )
-from graphmind.api.context import Info
+from graphmind.api.context import Info, arg
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
 from graphmind.associative import activation, drift as drift_service, learn as learn_service, nodes, paths, trails
-
-
-def arg(description: str):
-    return strawberry.argument(description=description)
 
 
 def to_node(n: nodes.GraphNode) -> GraphNode:

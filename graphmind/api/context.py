@@ -34,3 +34,8 @@ def build_context(connection: HTTPConnection) -> Context:
 
 
 Info = strawberry.Info[Context, None]
+
+
+def arg(description: str):
+    """A GraphQL argument with its one-line description."""
+    return strawberry.argument(description=description)

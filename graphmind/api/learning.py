@@ -6,7 +6,7 @@ from typing import Annotated
 
 import strawberry
 
-from graphmind.api.context import Info
+from graphmind.api.context import Info, arg
 from graphmind.api.learning_types import (
     Alternative, Counterfactual, DecisionResult, DecisionType, Event, EventConnection,
     EventEdge, MemoryScore, OutcomeResult, OutcomeSignal, SalienceUpdateType,
@@ -17,10 +17,6 @@ from graphmind.api.pagination import PageInfo
 from graphmind.learning import decisions, events as event_log, insights, outcomes
 
 POLL_SECONDS = 0.5
-
-
-def arg(description: str):
-    return strawberry.argument(description=description)
 
 
 @strawberry.input(description="A memory that influenced a decision, and how much (0-1).")

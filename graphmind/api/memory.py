@@ -6,7 +6,7 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
-from graphmind.api.context import Info
+from graphmind.api.context import Info, arg
 from graphmind.api.pagination import PageInfo
 from graphmind.api.memory_types import (
     ContentType,
@@ -27,10 +27,6 @@ from graphmind.api.memory_types import (
 from graphmind.errors import BadUserInput
 from graphmind.memory import manage, recall as recall_service, store
 from graphmind.memory.model import parse_memory_input
-
-
-def arg(description: str):
-    return strawberry.argument(description=description)
 
 
 @strawberry.input(description="A memory to store.")

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
+from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
 from graphmind.learning import events
@@ -46,7 +47,7 @@ class Snapshot:
     def from_row(cls, row: dict) -> "Snapshot":
         taken = row["takenAt"]
         return cls(row["id"], row["label"], row.get("agentId"), row["kind"], row["seq"],
-                   taken.to_native() if hasattr(taken, "to_native") else taken, row["generation"],
+                   native(taken), row["generation"],
                    row["nodeCount"], row["memoryCount"], row["entityCount"], row["edgeCount"])
 
 

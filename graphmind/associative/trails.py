@@ -32,6 +32,7 @@ from graphmind.associative import nodes
 from graphmind.associative.activation import max_entity_degree
 from graphmind.associative.learn import validate_agent_id
 from graphmind.cursors import decode_cursor, encode_cursor
+from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
@@ -150,7 +151,7 @@ class Trail:
         return cls(
             t["id"], t["agentId"], t["label"], TrailStatus(t["status"]), t["summary"], list(t["tags"]),
             list(t["openQuestions"]), t["nodeCount"], t["hypothesisCount"], t["conclusionCount"],
-            t["generation"], _native(t["createdAt"]), _native(t["updatedAt"]), list(t.get("mergedFrom") or []),
+            t["generation"], native(t["createdAt"]), native(t["updatedAt"]), list(t.get("mergedFrom") or []),
         )
 
 
@@ -219,10 +220,6 @@ class TrailPage:
     cursors: list[str]
     has_next_page: bool
     total_count: int
-
-
-def _native(value):
-    return value.to_native() if hasattr(value, "to_native") else value
 
 
 # --- validation -----------------------------------------------------------------
@@ -334,7 +331,7 @@ def summarise(label: str, node_count: int, hypotheses: list, conclusions: list, 
 
 # --- save -----------------------------------------------------------------------
 
-async def _write_trail(tx, deps: Deps, user_id: str, draft: TrailDraft, now: datetime,
+async def _write_trail(tx, user_id: str, draft: TrailDraft, now: datetime,
                        hypothesis_rows: list[dict], merged_from: list[str] | None = None) -> SaveResult:
     visits = visits_of(draft)
     summary = draft.summary or summarise(draft.label, len(visits), draft.hypotheses, draft.conclusions,
@@ -363,7 +360,7 @@ async def save_trail(deps: Deps, user_id: str, draft: TrailDraft) -> SaveResult:
         rows = [{"id": str(uuid.uuid4()), "statement": h.statement, "confidence": h.confidence,
                  "status": HypothesisStatus.OPEN.value, "supporting": h.supporting,
                  "contradicting": h.contradicting, "createdAt": None} for h in draft.hypotheses]
-        result = await _write_trail(tx, deps, user_id, draft, now, rows)
+        result = await _write_trail(tx, user_id, draft, now, rows)
         await events.append(tx, user_id, now, [events.event(
             "trail.saved", trailId=result.trail.id, agentId=draft.agent_id, label=draft.label,
             nodes=result.nodes_saved, hypotheses=result.hypotheses_saved)])
@@ -377,7 +374,7 @@ async def save_trail(deps: Deps, user_id: str, draft: TrailDraft) -> SaveResult:
 def _hypothesis(h: dict) -> Hypothesis:
     return Hypothesis(h["id"], h["statement"], h["confidence"], h["originalConfidence"],
                       HypothesisStatus(h["status"]), list(h["supportingIds"]), list(h["contradictingIds"]),
-                      _native(h["createdAt"]))
+                      native(h["createdAt"]))
 
 
 def _full(row: dict) -> Trail:
@@ -626,7 +623,7 @@ async def merge_trails(deps: Deps, user_id: str, trail_ids: list[str], label: st
                  "status": h.status.value, "supporting": [n for n in h.supporting if n not in missing],
                  "contradicting": [n for n in h.contradicting if n not in missing],
                  "createdAt": h.created_at} for h in hypotheses]
-        saved = await _write_trail(tx, deps, user_id, draft, now, rows, merged_from=ids)
+        saved = await _write_trail(tx, user_id, draft, now, rows, merged_from=ids)
         await tx.run("associative.trail_mark_merged", userId=user_id, trailIds=ids,
                      mergedId=saved.trail.id, now=now)
         [state] = await tx.run("associative.user_state", userId=user_id)

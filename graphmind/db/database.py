@@ -16,6 +16,11 @@ T = TypeVar("T")
 Row = dict[str, Any]
 
 
+def native(value):
+    """A Neo4j temporal value as Python's (datetime, date); anything else unchanged."""
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
 @contextmanager
 def translated_errors():
     """Re-raises driver errors as GraphMind errors (`from` the original)."""

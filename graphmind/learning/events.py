@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from graphmind.db.database import Transaction
+from graphmind.db.database import Transaction, native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 
@@ -55,7 +55,7 @@ class Event:
     @classmethod
     def from_row(cls, row: dict) -> "Event":
         at = row["at"]
-        return cls(row["seq"], row["type"], at.to_native() if hasattr(at, "to_native") else at,
+        return cls(row["seq"], row["type"], native(at),
                    json.loads(row["payload"]))
 
 

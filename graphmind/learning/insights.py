@@ -4,6 +4,7 @@ happened when similar decisions were made with a different set of memories."""
 from dataclasses import dataclass
 from datetime import datetime
 
+from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
 from graphmind.memory.model import Memory
@@ -59,7 +60,7 @@ async def counterfactuals(deps: Deps, user_id: str, trace_id: str, limit: int = 
         created = d["createdAt"]
         result.append(Counterfactual(
             d["id"], d["summary"], d["decisionType"],
-            created.to_native() if hasattr(created, "to_native") else created,
+            native(created),
             r["quality"], r["difference"], r["overlap"], r["onlyHere"], r["onlyThere"],
         ))
     return result

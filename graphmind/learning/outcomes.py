@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from graphmind.associative import edges
+from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
@@ -77,10 +78,6 @@ class Outcome:
     updates: list[SalienceUpdate] = field(default_factory=list)
 
 
-def _native(value):
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
 def _validate(draft: OutcomeDraft) -> str | None:
     if not -1.0 <= draft.quality <= 1.0:
         raise BadUserInput("quality must be within [-1, 1]", field="input.quality")
@@ -101,7 +98,7 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outc
             raise NotFound(f"no decision {draft.trace_id}")
         [row] = rows
         decision, current = row["decision"], row["outcome"]
-        closes = _native(decision["createdAt"]) + WINDOW
+        closes = native(decision["createdAt"]) + WINDOW
         if now > closes:
             raise Conflict(f"the 7-day outcome window of decision {draft.trace_id} closed at {closes.isoformat()}")
         if current and not draft.revision:
@@ -151,7 +148,7 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outc
             )
             stability = memory.get("stability") or DEFAULT_STABILITY_HOURS
             new_stability = max(MIN_STABILITY_HOURS, stability * (1 + STABILITY_RATE * draft.quality * share))
-            valid_until = _native(memory.get("validUntil"))
+            valid_until = native(memory.get("validUntil"))
             if valid_until and valid_until > now and new_stability > stability:
                 valid_until += timedelta(hours=new_stability - stability)
             memory.update(utilityEstimate=utility.estimate, utilityVariance=utility.variance,

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from graphmind.db.database import native
 from graphmind.errors import BadUserInput
 
 CONTENT_MIN, CONTENT_MAX = 10, 2000
@@ -133,10 +134,6 @@ def effective_salience(base: float, adjustment: float) -> float:
     return max(0.0, min(1.0, base + adjustment))
 
 
-def _native(value: Any) -> Any:
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
 @dataclass
 class Memory:
     """A stored memory, as read from its Neo4j node."""
@@ -170,19 +167,19 @@ class Memory:
             content=node["content"],
             content_type=ContentType(node["contentType"]),
             temporal_level=node["temporalLevel"],
-            valid_from=_native(node["validFrom"]),
-            valid_until=_native(node.get("validUntil")),
+            valid_from=native(node["validFrom"]),
+            valid_until=native(node.get("validUntil")),
             base_salience=node["baseSalience"],
             outcome_adjustment=node["outcomeAdjustment"],
             effective_salience=node["effectiveSalience"],
-            created_at=_native(node["createdAt"]),
-            updated_at=_native(node["updatedAt"]),
+            created_at=native(node["createdAt"]),
+            updated_at=native(node["updatedAt"]),
             source=Source(node["source"]),
             trust=node["trust"],
             tags=list(node.get("tags") or []),
             metadata=json.loads(node.get("metadata") or "{}"),
             status=MemoryStatus(node["status"]),
-            last_accessed_at=_native(node.get("lastAccessedAt")),
+            last_accessed_at=native(node.get("lastAccessedAt")),
             access_count=node.get("accessCount") or 0,
             entities=entities or [],
         )
