@@ -1,10 +1,11 @@
 """What the services need, created once by the app's lifespan (or a CLI command)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from graphmind.clock import Clock
 from graphmind.db.database import Database
 from graphmind.embeddings import Embedder
+from graphmind.metrics import Metrics
 from graphmind.settings import Settings
 
 
@@ -14,3 +15,4 @@ class Deps:
     db: Database
     embedder: Embedder
     clock: Clock
+    metrics: Metrics = field(default_factory=Metrics)

@@ -104,6 +104,56 @@ class Settings(BaseSettings):
         0.1, description="score gap under which a merge conflict is left for human review"
     )
 
+    # Lifecycle: decay, ranking mix, scene, truth, budgets (docs/lifecycle.md)
+    retrievability_scale: float = Field(1.0, description="C in R = C·e^(−t/S)")
+    stability_factor: float = Field(
+        1.0, description="spacing factor: a retrieval sets S to S·(1 + factor·(1 − R))"
+    )
+    rank_weight_similarity: float = Field(0.7, description="ranking mix: weight of relevance")
+    rank_weight_retrievability: float = Field(0.15, description="ranking mix: weight of R (DSR)")
+    rank_weight_utility: float = Field(0.15, description="ranking mix: weight of learned utility")
+    max_token_budget: int = Field(32_000, description="largest tokenBudget a recall may ask for")
+    budget_pool: int = Field(50, description="candidates a budgeted recall packs from")
+    budget_mmr_lambda: float = Field(
+        0.7, description="budget packing: relevance vs non-redundancy (MMR λ)"
+    )
+    scene_capacity: int = Field(10, description="memories a scene (working memory) holds")
+    scene_topic_threshold: float = Field(
+        0.6, description="cosine to the scene centroid under which the topic shifted"
+    )
+    scene_idle_minutes: float = Field(30.0, description="idle scenes the gardener flushes")
+    conflict_similarity: float = Field(
+        0.8, description="cosine from which two memories are about the same subject"
+    )
+    prune_salience: float = Field(0.05, description="effective salience under which memories are archived (R21)")
+    archive_retention_days: float = Field(30.0, description="days in the archive before deletion (R21)")
+    consolidation_min_events: int = Field(
+        20, description="consolidate when a user has more unconsolidated events than this"
+    )
+    consolidation_max_age_hours: float = Field(
+        24.0, description="…or when the oldest unconsolidated event is older than this"
+    )
+    consolidation_similarity: float = Field(0.5, description="cosine that joins an event to a cluster")
+    summary_sentences: int = Field(3, description="sentences an extractive summary keeps")
+    summariser_url: str | None = Field(
+        None, description="OpenAI-compatible base URL of an LLM summariser (off when unset)"
+    )
+    summariser_model: str = Field("gpt-4o-mini", description="model name sent to the LLM summariser")
+    summariser_api_key: str | None = Field(None, description="bearer token of the LLM summariser")
+    pattern_min_outcomes: int = Field(3, description="good outcomes a memory needs to join a pattern")
+    pattern_quality: float = Field(0.5, description="outcome quality above which an outcome is good")
+    pattern_similarity: float = Field(0.6, description="cosine that joins a memory to a pattern")
+
+    # The gardener (APScheduler): cron schedules or @hourly/@daily/@weekly/@monthly
+    gardener_enabled: bool = Field(True, description="run the gardener's schedules in `serve`")
+    job_decay_schedule: str = Field("@daily", description="when the decay job runs")
+    job_prune_schedule: str = Field("@weekly", description="when the prune job runs")
+    job_consolidate_schedule: str = Field("@hourly", description="when the consolidate job runs")
+    job_patterns_schedule: str = Field("@weekly", description="when the patterns job runs")
+    job_scene_flush_schedule: str = Field("*/10 * * * *", description="when the scene-flush job runs")
+    job_batch_size: int = Field(500, description="items a job handles per transaction")
+    job_time_limit_seconds: float = Field(300.0, description="a job stops starting batches after this")
+
     cypher_dir: Path = Field(PROJECT_ROOT / "cypher", description="the Cypher library")
 
     @cached_property

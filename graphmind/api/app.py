@@ -1,4 +1,5 @@
-"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws) and `/healthz`."""
+"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/healthz` and
+`/metrics`; its lifespan owns the Neo4j driver, the embedding model and the gardener."""
 
 import asyncio
 import logging
@@ -12,6 +13,7 @@ from starlette.routing import Route, WebSocketRoute
 from strawberry.asgi import GraphQL
 
 from graphmind.api.context import Context, Resources, build_context
+from graphmind.api.metrics import metrics_endpoint
 from graphmind.clock import Clock
 from graphmind.deps import Deps
 from graphmind.api.schema import build_schema
@@ -50,6 +52,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         finally:
             await db.close()
 
+    async def count_memories(request: Request) -> None:
+        deps: Deps = request.state.deps
+        rows = await deps.db.read("system.memory_status_counts")
+        deps.metrics.set_memory_counts({r["status"]: r["count"] for r in rows})
+
     async def healthz(request: Request) -> JSONResponse:
         try:
             await request.state.deps.db.read("system.server_version")
@@ -67,6 +74,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
+            Route("/metrics", metrics_endpoint(count_memories)),
         ],
         lifespan=lifespan,
     )

@@ -63,6 +63,9 @@ class RecallFilter:
     as_of: datetime | None = strawberry.field(
         default=None, description="What was valid at this instant (default now)."
     )
+    include_history: bool = strawberry.field(
+        default=False, description="Also superseded memories (what used to be believed)."
+    )
 
 
 @strawberry.input(description="Which memories to list.")
@@ -138,16 +141,22 @@ async def recall(
     channels: Annotated[
         list[RecallChannel] | None, arg("Channels to fuse (default all three).")
     ] = None,
+    token_budget: Annotated[
+        int | None, arg("Pack the best non-redundant memories into this many tokens (MMR).")
+    ] = None,
 ) -> RecallResult:
-    """Hybrid recall (vector + keyword + entity graph, RRF, salience, temporal neighbours)."""
+    """Hybrid recall (vector + keyword + entity graph, RRF, salience, temporal neighbours),
+    ranked by relevance, retrievability and utility; optionally packed into a token budget."""
     ctx = info.context
     flt = recall_service.RecallFilter(**vars(filter)) if filter else None
     result = await recall_service.recall(
         ctx.deps, ctx.user_id, query, limit, flt,
         channels=tuple(channels) if channels else recall_service.ALL_CHANNELS,
+        token_budget=token_budget,
     )
     return RecallResult(
-        retrieval_id=result.retrieval_id, items=[to_recall_item(i) for i in result.items]
+        retrieval_id=result.retrieval_id, items=[to_recall_item(i) for i in result.items],
+        tokens_used=result.tokens_used, token_budget=result.token_budget,
     )
 
 

@@ -5,7 +5,9 @@ from datetime import datetime
 import strawberry
 from strawberry.scalars import JSON
 
+from graphmind.api.context import Info
 from graphmind.api.pagination import PageInfo
+from graphmind.lifecycle import decay
 from graphmind.memory import model
 from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
 
@@ -42,6 +44,20 @@ class MemoryFields:
     last_accessed_at: datetime | None = strawberry.field(description="Last time recall returned it.")
     access_count: int = strawberry.field(description="How often it was returned or reinforced.")
     entities: list[str] = strawberry.field(description="Named things it mentions (Entity nodes).")
+    stability: float = strawberry.field(
+        description="Stability S in hours (DSR); spaced retrievals and good outcomes raise it."
+    )
+    utility: float = strawberry.field(description="Learned usefulness (Kalman estimate, 0-1; 0.5 unknown).")
+    in_scene: bool = strawberry.field(
+        description="In its session's scene (working memory): no decay until the topic shifts."
+    )
+    decay_since: strawberry.Private[datetime]
+
+    @strawberry.field(description="Retrievability now, R = C·e^(−t/S) since decaySince (1 in a scene).")
+    def retrievability(self, info: Info) -> float:
+        deps = info.context.deps
+        hours = decay.hours_between(self.decay_since, deps.clock.now())
+        return decay.retrievability(hours, self.stability, deps.settings.retrievability_scale, self.in_scene)
 
 
 @strawberry.type(description="A stored memory.")
@@ -78,7 +94,14 @@ class ScoreBreakdownType:
     graph_score: float | None = strawberry.field(description="Entity-graph score (rarer shared entities weigh more).")
     rrf_score: float = strawberry.field(description="Reciprocal Rank Fusion: sum of 1/(k + rank).")
     salience: float = strawberry.field(description="Effective salience that weighted the RRF score.")
-    final_score: float = strawberry.field(description="rrf × salience, or the neighbour share when higher.")
+    relevance: float = strawberry.field(
+        description="rrf × salience relative to the best result (or the neighbour share when higher), 0-1."
+    )
+    retrievability: float = strawberry.field(description="R = C·e^(−t/S) at recall time (1 in a scene).")
+    utility: float = strawberry.field(description="Learned usefulness (Kalman estimate; 0.5 unknown).")
+    final_score: float = strawberry.field(
+        description="The ranking mix: wSim·relevance + wR·retrievability + wU·utility."
+    )
     neighbour_of: strawberry.ID | None = strawberry.field(
         description="Set when the memory came in as a temporal neighbour (±10 min) of this result."
     )
@@ -89,12 +112,15 @@ class RecallItemType:
     memory: Memory = strawberry.field(description="The memory.")
     score: float = strawberry.field(description="Final score (higher is better).")
     breakdown: ScoreBreakdownType = strawberry.field(description="How the score came about.")
+    tokens: int = strawberry.field(description="Tokens of the content under the embedding model's tokenizer.")
 
 
 @strawberry.type(description="What recall found; retrievalId links a later decision to it.")
 class RecallResult:
     retrieval_id: strawberry.ID = strawberry.field(description="Id of the recorded Retrieval.")
     items: list[RecallItemType] = strawberry.field(description="The memories, best first.")
+    tokens_used: int = strawberry.field(description="Tokens of all returned contents together.")
+    token_budget: int | None = strawberry.field(description="The budget asked for (tokensUsed never exceeds it).")
 
 
 @strawberry.type(description="A memory and its cursor.")
@@ -136,6 +162,10 @@ def memory_fields(memory: model.Memory) -> dict:
         "last_accessed_at": memory.last_accessed_at,
         "access_count": memory.access_count,
         "entities": memory.entities,
+        "stability": memory.stability,
+        "utility": memory.utility,
+        "in_scene": memory.in_scene,
+        "decay_since": memory.decay_since,
     }
 
 
@@ -148,4 +178,5 @@ def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:
 
 
 def to_recall_item(item: RecallItem) -> RecallItemType:
-    return RecallItemType(memory=to_memory(item.memory), score=item.score, breakdown=to_breakdown(item.breakdown))
+    return RecallItemType(memory=to_memory(item.memory), score=item.score,
+                          breakdown=to_breakdown(item.breakdown), tokens=item.tokens)

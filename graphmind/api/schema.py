@@ -16,6 +16,7 @@ from graphmind.api.associative_types import (
 )
 from graphmind.api.errors import ErrorCodes
 from graphmind.api.health import Health, resolve_health
+from graphmind.api.metrics import RequestMetrics
 from graphmind.api.learning_types import (
     Counterfactual, DecisionResult, Event, EventConnection, OutcomeResult, TopPerformer,
 )
@@ -87,6 +88,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
             lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
             lambda: MaxAliasesLimiter(max_alias_count=settings.max_query_aliases),
             ErrorCodes,
+            RequestMetrics,
         ],
     )
 

@@ -23,12 +23,11 @@ from graphmind.learning import events
 from graphmind.learning.salience import (
     Utility, apply_delta, attribution, kalman_update, salience_delta,
 )
+from graphmind.lifecycle import decay
 from graphmind.memory.privacy import redact
 
 WINDOW = timedelta(days=7)  # R14
-DEFAULT_STABILITY_HOURS = 48.0  # seed 003: default stability
-MIN_STABILITY_HOURS = 1.0
-STABILITY_RATE = 0.5
+STABILITY_RATE = 0.5  # S·(1 + 0.5 · quality · attribution)
 MAX_FEEDBACK = 2000
 
 
@@ -146,8 +145,8 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outc
                 Utility(memory.get("utilityEstimate") or 0.5, memory.get("utilityVariance") or 1.0),
                 observed=(draft.quality + 1) / 2, measurement_noise=0.5 / share,
             )
-            stability = memory.get("stability") or DEFAULT_STABILITY_HOURS
-            new_stability = max(MIN_STABILITY_HOURS, stability * (1 + STABILITY_RATE * draft.quality * share))
+            stability = memory.get("stability") or decay.DEFAULT_STABILITY_HOURS
+            new_stability = decay.reviewed_stability(stability, STABILITY_RATE, draft.quality * share)
             valid_until = native(memory.get("validUntil"))
             if valid_until and valid_until > now and new_stability > stability:
                 valid_until += timedelta(hours=new_stability - stability)

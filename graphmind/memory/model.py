@@ -11,6 +11,7 @@ from pydantic.alias_generators import to_camel
 
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
+from graphmind.lifecycle import decay
 
 CONTENT_MIN, CONTENT_MAX = 10, 2000
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
@@ -158,6 +159,20 @@ class Memory:
     last_accessed_at: datetime | None
     access_count: int
     entities: list[str] = field(default_factory=list)
+    stability: float = decay.DEFAULT_STABILITY_HOURS
+    utility: float = 0.5
+    in_scene: bool = False
+    scene_flushed_at: datetime | None = None
+
+    @property
+    def decay_since(self) -> datetime:
+        """Since when it is forgetting: its last access, scene flush or creation."""
+        return max(t for t in (self.created_at, self.last_accessed_at, self.scene_flushed_at) if t)
+
+    def retrievability(self, now: datetime, scale: float = 1.0) -> float:
+        """R = C·e^(−t/S) at `now` (1 while in a scene); see lifecycle/decay.py."""
+        hours = decay.hours_between(self.decay_since, now)
+        return decay.retrievability(hours, self.stability, scale, self.in_scene)
 
     @classmethod
     def from_node(cls, node: dict[str, Any], entities: list[str] | None = None) -> "Memory":
@@ -182,4 +197,8 @@ class Memory:
             last_accessed_at=native(node.get("lastAccessedAt")),
             access_count=node.get("accessCount") or 0,
             entities=entities or [],
+            stability=node.get("stability") or decay.DEFAULT_STABILITY_HOURS,
+            utility=node.get("utilityEstimate") if node.get("utilityEstimate") is not None else 0.5,
+            in_scene=bool(node.get("inScene")),
+            scene_flushed_at=native(node.get("sceneFlushedAt")),
         )

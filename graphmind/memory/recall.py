@@ -1,10 +1,13 @@
-"""The RETRIEVE phase: hybrid recall (rules R5-R8), one round trip to Neo4j.
+"""The RETRIEVE phase: hybrid recall (rules R5-R8) with the ranking mix of seed 003.
 
 Python prepares the query (embedding, Lucene terms, entity keys, filters);
-`cypher/memory/recall.cypher` gathers the vector, keyword and entity-graph
+`cypher/memory/rank.cypher` gathers the vector, keyword and entity-graph
 candidates, fuses them with Reciprocal Rank Fusion, weights them by effective
-salience, adds temporal neighbours and records the Retrieval. The top results
-are then associated with each other (co-retrieval, `associative/edges.py`).
+salience (relevance), adds temporal neighbours and mixes relevance with
+retrievability and learned utility. With a token budget the candidates are
+packed by `memory/budget.py`. One write transaction then records the Retrieval
+(`record_retrieval.cypher`: decay timers reset, stability grows) and associates
+the top results with each other (co-retrieval, `associative/edges.py`).
 """
 
 import uuid
@@ -12,11 +15,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
 
+import numpy as np
+
 from graphmind.associative import edges
 from graphmind.deps import Deps
 from graphmind.learning.events import content_hash
+from graphmind.lifecycle import decay
 from graphmind.errors import BadUserInput
 from graphmind.memory.entities import extract_entities
+from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.keywords import lucene_query
 from graphmind.memory.model import ContentType, Memory, MemoryStatus
 from graphmind.memory.privacy import redact
@@ -44,12 +51,14 @@ class RecallFilter:
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     as_of: datetime | None = None
+    include_history: bool = False  # superseded memories too (what used to be believed)
 
 
 @dataclass
 class ScoreBreakdown:
     """Why a memory was returned: its rank and score in each channel, the RRF score,
-    its effective salience and the final score."""
+    its effective salience, its relevance, retrievability and utility, and the final
+    score that mixes the last three."""
 
     vector_rank: int | None = None
     vector_score: float | None = None
@@ -59,6 +68,9 @@ class ScoreBreakdown:
     graph_score: float | None = None
     rrf_score: float = 0.0
     salience: float = 0.0
+    relevance: float = 0.0
+    retrievability: float = 1.0
+    utility: float = 0.5
     final_score: float = 0.0
     neighbour_of: str | None = None
 
@@ -68,19 +80,25 @@ class RecallItem:
     memory: Memory
     score: float
     breakdown: ScoreBreakdown
+    tokens: int = 0
 
 
 @dataclass
 class RecallResult:
     retrieval_id: str
     items: list[RecallItem] = field(default_factory=list)
+    token_budget: int | None = None
+
+    @property
+    def tokens_used(self) -> int:
+        return sum(item.tokens for item in self.items)
 
 
 def _aware(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment and moment.tzinfo is None else moment
 
 
-def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter) -> str:
+def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter, token_budget: int | None) -> str:
     query = query.strip()
     if not query:
         raise BadUserInput("query must not be empty", field="query")
@@ -94,6 +112,11 @@ def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter) -> str:
         raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")
     if flt.valid_from and flt.valid_to and _aware(flt.valid_to) < _aware(flt.valid_from):
         raise BadUserInput("filter.validTo must not be before validFrom", field="filter.validTo")
+    if token_budget is not None and not 1 <= token_budget <= deps.settings.max_token_budget:
+        raise BadUserInput(
+            f"tokenBudget must be 1-{deps.settings.max_token_budget}, got {token_budget}",
+            field="tokenBudget",
+        )
     return query
 
 
@@ -101,6 +124,9 @@ def _breakdown(row: dict) -> ScoreBreakdown:
     breakdown = ScoreBreakdown(
         rrf_score=row["rrf"],
         salience=row["memory"]["effectiveSalience"],
+        relevance=row["relevance"],
+        retrievability=row["retrievability"],
+        utility=row["utility"],
         final_score=row["final"],
         neighbour_of=row["neighbourOf"],
     )
@@ -118,19 +144,22 @@ async def recall(
     flt: RecallFilter | None = None,
     channels: tuple[Channel, ...] = ALL_CHANNELS,
     neighbours: bool = True,
+    token_budget: int | None = None,
 ) -> RecallResult:
-    """Returns the caller's most relevant memories for `query`, with score breakdowns."""
+    """Returns the caller's most relevant memories for `query`, with score breakdowns;
+    with `token_budget`, the best non-redundant ones whose tokens fit the budget."""
     s = deps.settings
     flt = flt or RecallFilter()
     limit = s.recall_default_limit if limit is None else limit
-    query = _validate(deps, query, limit, flt)
+    query = _validate(deps, query, limit, flt, token_budget)
     [embedding] = await deps.embedder.embed_async([query])
     now = deps.clock.now()
-    retrieval_id = str(uuid.uuid4())
-    rows = await deps.db.write_once(
-        "memory.recall",
+    statuses = [MemoryStatus.ACTIVE.value]
+    if flt.include_history:
+        statuses.append(MemoryStatus.SUPERSEDED.value)
+    rows = await deps.db.read(
+        "memory.rank",
         userId=user_id,
-        queryHash=content_hash(query),
         embedding=embedding.tolist(),
         lucene=lucene_query(query, user_id),
         entityKeys=[e.key for e in extract_entities(query)],
@@ -146,7 +175,7 @@ async def recall(
             Channel.KEYWORD.value: s.rrf_weight_keyword,
             Channel.GRAPH.value: s.rrf_weight_graph,
         },
-        limit=limit,
+        limit=limit if token_budget is None else max(limit, s.budget_pool),
         minSalience=s.min_salience,
         # A validity range without asOf means "overlapping the range", not "valid now".
         asOf=_aware(flt.as_of) or (None if flt.valid_from or flt.valid_to else now),
@@ -155,22 +184,59 @@ async def recall(
         contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
         temporalLevels=flt.temporal_levels or None,
         tags=[t.lower() for t in flt.tags] if flt.tags else None,
-        statuses=[MemoryStatus.ACTIVE.value],
+        statuses=statuses,
         neighbourSeconds=s.neighbour_window_minutes * 60 if neighbours else 0.0,
         neighbourShare=s.neighbour_share if neighbours else 0.0,
         neighbourParents=s.neighbour_parents if neighbours else 0,
-        retrievalId=retrieval_id,
-        query=redact(query).text if s.redact_pii else query,
+        mix={"similarity": s.rank_weight_similarity, "retrievability": s.rank_weight_retrievability,
+             "utility": s.rank_weight_utility},
+        retrievabilityScale=s.retrievability_scale,
+        defaultStability=decay.DEFAULT_STABILITY_HOURS,
+        withEmbeddings=token_budget is not None,
         now=now,
     )
+    tokens = [deps.embedder.count_tokens(r["memory"]["content"]) for r in rows]
+    if token_budget is not None:
+        candidates = [
+            Candidate(r["final"], n, np.asarray(r["memory"]["embedding"], dtype=np.float32))
+            for r, n in zip(rows, tokens, strict=True)
+        ]
+        packed = sorted(pack(candidates, token_budget, s.budget_mmr_lambda, limit))
+        rows, tokens = [rows[i] for i in packed], [tokens[i] for i in packed]
     items = [
-        RecallItem(Memory.from_node(r["memory"], r["entities"]), r["final"], _breakdown(r))
-        for r in rows
+        RecallItem(Memory.from_node(r["memory"], r["entities"]), r["final"], _breakdown(r), n)
+        for r, n in zip(rows, tokens, strict=True)
     ]
-    top = [item.memory.id for item in items[: s.coretrieval_top]]
-    if s.coretrieval_rate > 0 and len(top) > 1:
-        # co-retrieval: what is recalled together is associated (a Hebbian nudge)
-        await deps.db.transaction(
-            lambda tx: edges.adjust(tx, user_id, now, edges.among(top, s.coretrieval_rate))
+    result = RecallResult(str(uuid.uuid4()), items, token_budget)
+    await _record(deps, user_id, query, now, result)
+    return result
+
+
+async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
+    """One write transaction: the Retrieval, a review of each returned memory (decay timer
+    reset, stability grown by the spacing effect, R20) and co-retrieval."""
+    s = deps.settings
+    for item in result.items:
+        memory = item.memory
+        difficulty = 1.0 - min(1.0, item.breakdown.retrievability)
+        memory.stability = decay.reviewed_stability(memory.stability, s.stability_factor, difficulty)
+        memory.last_accessed_at, memory.access_count = now, memory.access_count + 1
+    top = [item.memory.id for item in result.items[: s.coretrieval_top]]
+
+    async def work(tx) -> None:
+        await tx.run(
+            "memory.record_retrieval",
+            userId=user_id, retrievalId=result.retrieval_id,
+            query=redact(query).text if s.redact_pii else query, queryHash=content_hash(query),
+            results=[
+                {"id": item.memory.id, "rank": rank, "score": item.score,
+                 "stability": item.memory.stability}
+                for rank, item in enumerate(result.items, start=1)
+            ],
+            now=now,
         )
-    return RecallResult(retrieval_id, items)
+        if s.coretrieval_rate > 0 and len(top) > 1:
+            # co-retrieval: what is recalled together is associated (a Hebbian nudge)
+            await edges.adjust(tx, user_id, now, edges.among(top, s.coretrieval_rate))
+
+    await deps.db.transaction(work)

@@ -27,6 +27,9 @@ class TableEmbedder:
     async def embed_async(self, texts):
         return self.embed(texts)
 
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
 
 def unit(*weights: float) -> np.ndarray:
     vector = np.zeros(DIMENSION, dtype=np.float32)
@@ -42,7 +45,11 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
     fake = replace(
         deps,
         embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}),
-        settings=deps.settings.model_copy(update={"rrf_k": 60}),  # the seed's k
+        # the seed's k; ranking by relevance alone (the mix is tested separately)
+        settings=deps.settings.model_copy(update={
+            "rrf_k": 60, "rank_weight_similarity": 1.0,
+            "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0,
+        }),
     )
     base = datetime(2024, 1, 1, tzinfo=UTC)
     from graphmind.memory.model import parse_memory_input
@@ -57,7 +64,7 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
     ids = {name: r.memory.id for name, r in zip("abc", stored)}
     result = await recall(fake, user_id, query, 10)
 
-    expected = {  # by hand, k = 60: rrf = Σ 1/(k + rank), final = rrf × salience
+    weighted = {  # by hand, k = 60: rrf = Σ 1/(k + rank), weighted = rrf × salience
         "b": 0.032522475,  # (1/62 vector rank 2 + 1/61 keyword rank 1) × 1.0
         "c": 0.025601638,  # (1/63 vector rank 3 + 1/62 keyword rank 2) × 0.8
         "a": 0.008196721,  # (1/61 vector rank 1) × 0.5
@@ -65,8 +72,10 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
     assert [i.memory.id for i in result.items] == [ids["b"], ids["c"], ids["a"]]
     for item in result.items:
         name = next(n for n, i in ids.items() if i == item.memory.id)
-        assert item.score == pytest.approx(expected[name], abs=1e-8)
-        assert item.breakdown.final_score == pytest.approx(expected[name], abs=1e-8)
+        relevance = weighted[name] / weighted["b"]  # relative to the best
+        assert item.breakdown.relevance == pytest.approx(relevance, abs=1e-7)
+        assert item.score == pytest.approx(relevance, abs=1e-7)
+        assert item.breakdown.final_score == item.score
     top = result.items[0].breakdown
     assert (top.vector_rank, top.keyword_rank, top.graph_rank) == (2, 1, None)
     assert top.rrf_score == pytest.approx(1 / 62 + 1 / 61) and top.salience == 1.0
@@ -91,7 +100,7 @@ async def test_temporal_neighbour_gets_half_its_parents_score(deps, user_id):
     assert parent.memory.id == a.memory.id
     assert neighbour.memory.id == b.memory.id
     assert neighbour.breakdown.neighbour_of == a.memory.id
-    assert neighbour.score == pytest.approx(parent.score * 0.5)
+    assert neighbour.breakdown.relevance == pytest.approx(parent.breakdown.relevance * 0.5)
 
 
 async def test_as_of_and_time_range_filters(remember, deps, user_id):

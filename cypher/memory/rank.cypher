@@ -1,7 +1,7 @@
-// name: recall
-// Hybrid recall in one round trip: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience, widened by temporal neighbours, recorded as a Retrieval.
-// mode: write
-// params: userId, queryHash, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, retrievalId, query, now
+// name: rank
+// Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
+// mode: read
+// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 
 // 1. Candidates of each channel (unfiltered but for the owner).
 OPTIONAL MATCH (owner:User {id: $userId})
@@ -60,12 +60,15 @@ WITH hits[i].node AS node, {channel: channel, rank: i + 1, score: hits[i].score}
 // 3. Reciprocal Rank Fusion (channel weights, 1.0 by default), weighted by effective salience (rule R7).
 WITH node, collect(ranked) AS ranks
 WITH node, ranks, reduce(total = 0.0, r IN ranks | total + $weights[r.channel] / ($rrfK + r.rank)) AS rrf
-WITH node, ranks, rrf, rrf * node.effectiveSalience AS final
-ORDER BY final DESC, node.id
-WITH collect({node: node, ranks: ranks, rrf: rrf, final: final}) AS fused
+WITH node, ranks, rrf, rrf * node.effectiveSalience AS weighted
+ORDER BY weighted DESC, node.id
+WITH collect({node: node, ranks: ranks, rrf: rrf, weighted: weighted}) AS fused
+WITH fused, CASE WHEN size(fused) = 0 OR fused[0].weighted <= 0 THEN 1.0 ELSE fused[0].weighted END AS best
+// relevance: rrf × salience relative to the best candidate, in [0, 1]
+WITH [f IN fused | f {.*, final: f.weighted / best}] AS fused
 
 // 4. Temporal neighbours (seed 003 policy 7): memories within the window around the
-//    top results score neighbourShare of their parent's score, when that is higher.
+//    top results get neighbourShare of their parent's relevance, when that is higher.
 //    Neighbours of one parent tie; the closer in time ranks first, then the later one.
 CALL (fused) {
   UNWIND fused[0..$neighbourParents] AS parent
@@ -98,30 +101,25 @@ WITH node, coalesce(own.ranks, []) AS ranks, coalesce(own.rrf, 0.0) AS rrf,
      coalesce(own.final, 0.0) AS ownFinal, near,
      near IS NOT NULL AND near.share > coalesce(own.final, 0.0) AS viaNeighbour
 WITH node, ranks, rrf,
-     CASE WHEN viaNeighbour THEN near.share ELSE ownFinal END AS final,
+     CASE WHEN viaNeighbour THEN near.share ELSE ownFinal END AS relevance,
      CASE WHEN viaNeighbour THEN near.parentId END AS neighbourOf,
      CASE WHEN viaNeighbour THEN near.distance ELSE 0 END AS distance
+
+// 5. The ranking mix: w_sim·relevance + w_R·retrievability + w_U·utility, where
+//    R = C·e^(−t/S) hours since the last access (or scene flush), 1 inside a scene.
+WITH node, ranks, rrf, relevance, neighbourOf, distance,
+     coalesce(node.stability, $defaultStability) AS stability,
+     reduce(latest = node.createdAt, at IN [node.lastAccessedAt, node.sceneFlushedAt] |
+            CASE WHEN at IS NOT NULL AND at > latest THEN at ELSE latest END) AS since
+WITH node, ranks, rrf, relevance, neighbourOf, distance,
+     CASE WHEN node.inScene THEN 1.0
+          ELSE $retrievabilityScale * exp(-(CASE WHEN since < $now THEN duration.inSeconds(since, $now).seconds ELSE 0 END / 3600.0) / stability)
+     END AS retrievability,
+     coalesce(node.utilityEstimate, 0.5) AS utility
+WITH node, ranks, rrf, relevance, neighbourOf, distance, retrievability, utility,
+     $mix.similarity * relevance + $mix.retrievability * retrievability + $mix.utility * utility AS final
 ORDER BY final DESC, distance, node.validFrom DESC, node.id
 LIMIT $limit
-WITH collect({node: node, ranks: ranks, rrf: rrf, final: final, neighbourOf: neighbourOf}) AS results
-
-// 5. Record the retrieval (and its memory.retrieved event) and reset the decay timer
-//    of what it returned.
-MERGE (u:User {id: $userId})
-  ON CREATE SET u.createdAt = $now, u.memoryCount = 0
-SET u.eventSeq = coalesce(u.eventSeq, 0) + 1
-CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, queryHash: $queryHash, createdAt: $now,
-                     resultCount: size(results)})
-CREATE (:Event {id: randomUUID(), userId: $userId, seq: u.eventSeq, type: 'memory.retrieved', at: $now,
-                payload: '{"memoryIds": [' +
-                         reduce(ids = '', x IN results | ids + CASE WHEN ids = '' THEN '' ELSE ', ' END + '"' + x.node.id + '"') +
-                         '], "queryHash": "' + $queryHash + '", "retrievalId": "' + $retrievalId + '"}'})
-WITH r, results
-UNWIND range(0, size(results) - 1) AS i
-WITH r, results[i] AS item, i + 1 AS rank
-WITH r, item, rank, item.node AS m
-CREATE (r)-[:RETURNED {rank: rank, score: item.final}]->(m)
-SET m.lastAccessedAt = $now, m.accessCount = coalesce(m.accessCount, 0) + 1
-RETURN rank, m {.*, embedding: null} AS memory, [(m)-[:MENTIONS]->(e) | e.name] AS entities,
-       item.ranks AS ranks, item.rrf AS rrf, item.final AS final, item.neighbourOf AS neighbourOf
-ORDER BY rank
+RETURN node {.*, embedding: CASE WHEN $withEmbeddings THEN node.embedding END} AS memory,
+       [(node)-[:MENTIONS]->(e) | e.name] AS entities,
+       ranks, rrf, relevance, retrievability, utility, final, neighbourOf

@@ -1,0 +1,73 @@
+"""GraphQL request metrics (a schema extension) and the `/metrics` endpoint."""
+
+import inspect
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from graphql import GraphQLResolveInfo, OperationType
+from starlette.requests import Request
+from starlette.responses import Response
+from strawberry.extensions import SchemaExtension
+
+from graphmind.errors import GraphMindError
+from graphmind.metrics import Metrics
+
+
+def outcome_of(error: BaseException) -> str:
+    """The GraphQL code a resolver's exception becomes (as in api/errors.coded_error)."""
+    return error.code if isinstance(error, GraphMindError) else "INTERNAL"
+
+
+class RequestMetrics(SchemaExtension):
+    """Times every root field of queries and mutations; subscriptions are not timed."""
+
+    def resolve(
+        self, _next: Callable, root: Any, info: GraphQLResolveInfo, *args: Any, **kwargs: Any
+    ) -> Any:
+        metrics = self._metrics()
+        if (
+            metrics is None
+            or info.path.prev is not None
+            or info.operation.operation == OperationType.SUBSCRIPTION
+        ):
+            return _next(root, info, *args, **kwargs)
+        operation, start = info.field_name, time.perf_counter()
+        try:
+            result = _next(root, info, *args, **kwargs)
+        except BaseException as e:
+            metrics.observe_request(operation, time.perf_counter() - start, outcome_of(e))
+            raise
+        if not inspect.isawaitable(result):
+            metrics.observe_request(operation, time.perf_counter() - start)
+            return result
+
+        async def timed() -> Any:
+            outcome = "ok"
+            try:
+                return await result
+            except BaseException as e:  # a cancelled request counts as INTERNAL
+                outcome = outcome_of(e)
+                raise
+            finally:
+                metrics.observe_request(operation, time.perf_counter() - start, outcome)
+
+        return timed()
+
+    def _metrics(self) -> Metrics | None:
+        deps = getattr(self.execution_context.context, "deps", None)
+        return getattr(deps, "metrics", None)
+
+
+def metrics_endpoint(
+    refresh: Callable[[Request], Awaitable[None]] | None = None,
+) -> Callable[[Request], Awaitable[Response]]:
+    """A Starlette endpoint serving `request.state.deps.metrics`, after `refresh`."""
+
+    async def metrics(request: Request) -> Response:
+        if refresh is not None:
+            await refresh(request)
+        body, content_type = request.state.deps.metrics.render()
+        return Response(body, media_type=content_type)
+
+    return metrics

@@ -1,0 +1,62 @@
+"""Prometheus instruments: GraphQL requests, stored memories and gardener jobs.
+
+Each `Metrics` owns its registry, so several apps in one process do not collide.
+`/metrics` serves them (api/metrics.py).
+"""
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+
+MEMORY_STATUSES = ("active", "superseded", "archived")
+REQUEST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+JOB_BUCKETS = (0.01, 0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 1800.0, 3600.0)
+
+
+class Metrics:
+    """The service's instruments, in a registry of their own."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.requests = Counter(
+            "graphmind_requests_total", "GraphQL root fields resolved, by outcome (ok or error code).",
+            ["operation", "outcome"], registry=r,
+        )
+        self.request_seconds = Histogram(
+            "graphmind_request_seconds", "Time to resolve a GraphQL root field.",
+            ["operation"], buckets=REQUEST_BUCKETS, registry=r,
+        )
+        self.memories = Gauge(
+            "graphmind_memories", "Stored memories by status.", ["status"], registry=r
+        )
+        self.job_runs = Counter(
+            "graphmind_job_runs_total", "Scheduled job runs, by outcome (ok, failed, skipped).",
+            ["job", "outcome"], registry=r,
+        )
+        self.job_seconds = Histogram(
+            "graphmind_job_seconds", "Time a scheduled job ran.",
+            ["job"], buckets=JOB_BUCKETS, registry=r,
+        )
+
+    def observe_request(self, operation: str, seconds: float, outcome: str = "ok") -> None:
+        self.requests.labels(operation, outcome).inc()
+        self.request_seconds.labels(operation).observe(seconds)
+
+    def observe_job(self, job: str, seconds: float, outcome: str) -> None:
+        self.job_runs.labels(job, outcome).inc()
+        self.job_seconds.labels(job).observe(seconds)
+
+    def set_memory_counts(self, counts: dict[str, int]) -> None:
+        """Sets every status; a status missing from `counts` is 0."""
+        for status in MEMORY_STATUSES:
+            self.memories.labels(status).set(counts.get(status, 0))
+
+    def render(self) -> tuple[bytes, str]:
+        """The exposition text and its content type."""
+        return generate_latest(self.registry), CONTENT_TYPE_LATEST

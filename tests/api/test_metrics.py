@@ -1,0 +1,178 @@
+"""Metrics: the instruments, the request extension and the /metrics endpoint (no Neo4j)."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from types import SimpleNamespace
+
+import strawberry
+from starlette.applications import Starlette
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from graphmind.api.metrics import RequestMetrics, metrics_endpoint
+from graphmind.errors import NotFound
+from graphmind.metrics import Metrics
+
+FAMILIES = (
+    "graphmind_requests_total",
+    "graphmind_request_seconds",
+    "graphmind_memories",
+    "graphmind_job_runs_total",
+    "graphmind_job_seconds",
+)
+
+
+def stand_in(metrics: Metrics | None) -> SimpleNamespace:
+    """A context (or lifespan state) with `.deps.metrics`, as the app's Context has."""
+    return SimpleNamespace(deps=SimpleNamespace(metrics=metrics))
+
+
+def value(metrics: Metrics, name: str, **labels: str) -> float | None:
+    return metrics.registry.get_sample_value(name, labels)
+
+
+def test_render_names_every_family():
+    metrics = Metrics()
+    metrics.observe_request("recall", 0.01)
+    metrics.observe_job("decay", 1.0, "ok")
+    body, content_type = metrics.render()
+    assert content_type.startswith("text/plain")
+    for family in FAMILIES:
+        assert f"# TYPE {family.removesuffix('_total')}".encode() in body
+
+
+def test_observe_request_counts_and_times():
+    metrics = Metrics()
+    metrics.observe_request("recall", 0.02)
+    metrics.observe_request("recall", 0.03, "BAD_USER_INPUT")
+    assert value(metrics, "graphmind_requests_total", operation="recall", outcome="ok") == 1
+    assert value(metrics, "graphmind_requests_total", operation="recall", outcome="BAD_USER_INPUT") == 1
+    assert value(metrics, "graphmind_request_seconds_count", operation="recall") == 2
+    assert value(metrics, "graphmind_request_seconds_sum", operation="recall") == 0.05
+
+
+def test_observe_job_counts_and_times():
+    metrics = Metrics()
+    metrics.observe_job("consolidate", 12.0, "failed")
+    assert value(metrics, "graphmind_job_runs_total", job="consolidate", outcome="failed") == 1
+    assert value(metrics, "graphmind_job_seconds_count", job="consolidate") == 1
+
+
+def test_set_memory_counts_sets_all_statuses():
+    metrics = Metrics()
+    metrics.set_memory_counts({"active": 5, "archived": 2, "superseded": 1})
+    metrics.set_memory_counts({"active": 7})
+    assert value(metrics, "graphmind_memories", status="active") == 7
+    assert value(metrics, "graphmind_memories", status="superseded") == 0
+    assert value(metrics, "graphmind_memories", status="archived") == 0
+
+
+def test_instances_are_independent():
+    first, second = Metrics(), Metrics()
+    first.observe_request("recall", 0.1)
+    assert value(first, "graphmind_requests_total", operation="recall", outcome="ok") == 1
+    assert value(second, "graphmind_requests_total", operation="recall", outcome="ok") is None
+
+
+@strawberry.type
+class Inner:
+    @strawberry.field
+    async def deep(self) -> int:
+        return 1
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def outer(self) -> Inner:
+        return Inner()
+
+    @strawberry.field
+    def hello(self) -> str:
+        return "hi"
+
+    @strawberry.field
+    async def slow(self) -> str:
+        await asyncio.sleep(0.01)
+        return "late"
+
+    @strawberry.field
+    async def missing(self) -> str | None:
+        raise NotFound("no memory 1")
+
+    @strawberry.field
+    def broken(self) -> str | None:
+        raise KeyError("secret")
+
+
+@strawberry.type
+class Subscription:
+    @strawberry.subscription
+    async def ticks(self) -> AsyncIterator[int]:
+        yield 1
+
+
+schema = strawberry.Schema(query=Query, subscription=Subscription, extensions=[RequestMetrics])
+
+
+async def test_request_metrics_records_root_fields_and_outcomes():
+    metrics = Metrics()
+    result = await schema.execute("{ hello slow missing broken }", context_value=stand_in(metrics))
+    assert result.data == {"hello": "hi", "slow": "late", "missing": None, "broken": None}
+    count = lambda operation, outcome: value(  # noqa: E731
+        metrics, "graphmind_requests_total", operation=operation, outcome=outcome
+    )
+    assert count("hello", "ok") == count("slow", "ok") == 1
+    assert count("missing", "NOT_FOUND") == 1
+    assert count("broken", "INTERNAL") == 1
+    assert value(metrics, "graphmind_request_seconds_sum", operation="slow") >= 0.01
+    assert "__typename" not in metrics.render()[0].decode()
+
+
+async def test_request_metrics_times_only_root_fields_and_not_subscriptions():
+    metrics = Metrics()
+    context = stand_in(metrics)
+    result = await schema.execute("{ outer { deep } __typename }", context_value=context)
+    assert result.data == {"outer": {"deep": 1}, "__typename": "Query"}
+    stream = await schema.subscribe("subscription { ticks }", context_value=context)
+    assert [r.data async for r in stream] == [{"ticks": 1}]
+    samples = [s.labels for m in metrics.registry.collect() for s in m.samples]
+    assert {s["operation"] for s in samples if "operation" in s} == {"outer", "__typename"}
+
+
+async def test_request_metrics_without_metrics_does_nothing():
+    result = await schema.execute("{ hello }", context_value=stand_in(None))
+    assert result.data == {"hello": "hi"}
+    assert (await schema.execute("{ hello }")).data == {"hello": "hi"}
+
+
+def test_metrics_endpoint_refreshes_and_renders():
+    metrics = Metrics()
+
+    async def refresh(request) -> None:
+        request.state.deps.metrics.set_memory_counts({"active": 3})
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[dict]:
+        yield {"deps": stand_in(metrics).deps}
+
+    app = Starlette(routes=[Route("/metrics", metrics_endpoint(refresh))], lifespan=lifespan)
+    with TestClient(app) as client:
+        response = client.get("/metrics")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/plain")
+    assert 'graphmind_memories{status="active"} 3.0' in response.text
+    for family in FAMILIES:
+        assert family.removesuffix("_total") in response.text
+
+
+def test_metrics_endpoint_of_the_app(app_client, graphql):
+    """The real app: /metrics counts the operations served and the memories by status."""
+    graphql('{ recall(query: "anything at all") { retrievalId } }')
+    graphql('{ memory(id: "no-such-memory") { id } }')
+    body = app_client.get("/metrics").text
+    assert 'graphmind_requests_total{operation="recall",outcome="ok"}' in body
+    assert 'graphmind_requests_total{operation="memory",outcome="NOT_FOUND"}' in body
+    assert 'graphmind_request_seconds_count{operation="recall"}' in body
+    assert 'graphmind_memories{status="active"}' in body

@@ -1,0 +1,70 @@
+"""The contradiction rules of graphmind/lifecycle/conflicts.py, one table row per rule."""
+
+import pytest
+
+from graphmind.lifecycle.conflicts import CONTRACTIONS, ConflictKind, Contradiction, contradiction
+
+NEG = Contradiction(ConflictKind.NEGATION, "", "")
+
+
+def changed(old: str, new: str) -> Contradiction:
+    return Contradiction(ConflictKind.CHANGED_VALUE, old, new)
+
+
+CASES = [
+    # rule 2: negation
+    ("I like coffee", "I don't like coffee", NEG),
+    ("I never drink coffee", "I drink coffee", NEG),
+    ("We have no cats", "We have cats", NEG),
+    ("I can\u2019t swim", "I can swim", NEG),  # typographic apostrophe
+    ("The shop isn't open on Sundays", "The shop is open on Sundays.", NEG),
+    ("I take my coffee without sugar", "I take my coffee with sugar", NEG),
+    ("Nobody on the team uses Windows", "Everybody on the team uses Windows", NEG),
+    # rule 3: changed value
+    ("My favourite colour is blue", "My favourite colour is green.", changed("blue", "green")),
+    ("I live in Paris", "I live in Berlin", changed("Paris", "Berlin")),
+    ("I live in Paris", "I lived in Berlin", changed("Paris", "Berlin")),  # inflection is shared
+    ("meeting at 3pm", "meeting at 5pm", changed("3pm", "5pm")),
+    ("The standup is at 9:30", "The standup is at 10:15!", changed("9:30", "10:15")),
+    ("I am 31", "I am 32", changed("31", "32")),
+    ("I'm 31", "I am 32", changed("31", "32")),  # 'm is am
+    ("I have one cat", "I have two cats", changed("one", "two")),
+    ("I live in New York", "I live in San Francisco", changed("New York", "San Francisco")),
+    ("I don't live in Paris", "I don't live in Berlin", changed("Paris", "Berlin")),  # same parity
+    # rule 4: no contradiction
+    ("I like coffee", "I like coffee", None),  # identical
+    ("I like coffee.", "i like COFFEE!!", None),  # case and punctuation
+    ("I like coffee", "I like the coffee", None),  # a stopword added
+    ("I saw a cat", "I saw the cat", None),  # a stopword replaced
+    ("I have a cat", "I have the cats", None),  # singular/plural
+    ("The meeting is on Monday", "The meeting was on Monday", None),  # is/was
+    ("I cannot swim", "I can't swim", None),  # two spellings of one contraction
+    ("I don't like coffee", "I do not like coffee", None),
+    ("I like coffee", "The meeting is on Monday", None),  # different subjects
+    ("I really enjoy coffee", "I like coffee a lot", None),  # paraphrase
+    ("I like coffee", "I don't like tea", None),  # negation, but too little overlap
+    ("I live in Paris", "I don't live in Berlin", None),  # overlap 3/5 = 0.6 is not above it
+    ("I like this", "I like that", None),  # the value is only stopwords
+    ("I live in Paris", "I now live in Berlin", None),  # an insertion besides the change
+    ("I live in Rio de Janeiro Brazil", "I live in Paris", None),  # value longer than 3 words
+    ("The blue one", "The green one", None),  # shared subject under 2 content words
+    ("Blue", "Green", None),
+    ("", "", None),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), CASES)
+def test_rules(first, second, expected):
+    assert contradiction(first, second) == expected
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), CASES)
+def test_the_kind_is_symmetric_and_the_values_swap(first, second, expected):
+    swapped = expected and Contradiction(expected.kind, expected.new_value, expected.old_value)
+    assert contradiction(second, first) == swapped
+
+
+@pytest.mark.parametrize(("contraction", "base"), sorted(CONTRACTIONS.items()))
+def test_every_nt_contraction_is_its_base_word_plus_not(contraction, base):
+    assert contradiction(f"We {base} agree", f"We {contraction} agree") == NEG
+    assert contradiction(f"We {base} not agree", f"We {contraction} agree") is None
