@@ -21,6 +21,7 @@ from graphmind.api.memory_types import (
     Source,
     SupersedeResult,
     memory_fields,
+    to_conflict,
     to_memory,
     to_recall_item,
 )
@@ -46,6 +47,10 @@ class RememberInput:
     metadata: JSON | None = strawberry.field(default=None, description="A JSON object, up to 4 KB.")
     entities: list[str] | None = strawberry.field(
         default=None, description="Named things it mentions, besides those found in the text."
+    )
+    session_id: str | None = strawberry.field(
+        default=None,
+        description="The session it belongs to: it joins the session's scene (working memory, no decay).",
     )
 
 
@@ -97,6 +102,7 @@ def _input_dict(item: RememberInput) -> dict:
         "content": "content", "content_type": "contentType", "temporal_level": "temporalLevel",
         "base_salience": "baseSalience", "valid_from": "validFrom", "valid_until": "validUntil",
         "source": "source", "tags": "tags", "metadata": "metadata", "entities": "entities",
+        "session_id": "sessionId",
     }
     return {alias: getattr(item, attr) for attr, alias in names.items() if getattr(item, attr) is not None}
 
@@ -108,6 +114,7 @@ def _result(r: store.RememberResult) -> RememberResult:
         similarity=r.similarity,
         redactions=sum(r.redactions.values()),
         redaction_counts=[RedactionCount(kind=k, count=n) for k, n in sorted(r.redactions.items())],
+        conflicts=[to_conflict(c) for c in r.conflicts],
     )
 
 

@@ -7,7 +7,7 @@ from strawberry.scalars import JSON
 
 from graphmind.api.context import Info
 from graphmind.api.pagination import PageInfo
-from graphmind.lifecycle import decay
+from graphmind.lifecycle import conflicts, decay, truth
 from graphmind.memory import model
 from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
 
@@ -19,6 +19,9 @@ Source = strawberry.enum(
     model.Source, description="Provenance; decides trust: AXIOM 1.0, USER 0.8, MODEL 0.6, WEB 0.4."
 )
 RecallChannel = strawberry.enum(Channel, name="RecallChannel", description="A retrieval channel fused by recall.")
+ConflictKind = strawberry.enum(
+    conflicts.ConflictKind, description="How two memories contradict: a negation or a changed value."
+)
 
 
 @strawberry.interface(description="The fields every memory has.")
@@ -71,6 +74,18 @@ class RedactionCount:
     count: int = strawberry.field(description="How many were replaced.")
 
 
+@strawberry.type(description="A contradiction with an existing memory and how it was settled (policy 5).")
+class MemoryConflict:
+    memory_id: strawberry.ID = strawberry.field(description="The existing memory it contradicts.")
+    kind: ConflictKind = strawberry.field(description="NEGATION or CHANGED_VALUE.")
+    similarity: float = strawberry.field(description="Cosine similarity of the two memories.")
+    old_value: str = strawberry.field(description="The differing words of the existing memory.")
+    new_value: str = strawberry.field(description="The differing words of the new memory.")
+    winner_id: strawberry.ID = strawberry.field(description="The memory that holds.")
+    superseded_id: strawberry.ID = strawberry.field(description="The memory now superseded (kept as history).")
+    decided_by: str = strawberry.field(description="trust (higher wins) or recency (equal trust: newer wins).")
+
+
 @strawberry.type(description="The stored memory (or the existing one it duplicated) and what remember did.")
 class RememberResult(MemoryFields):
     duplicate_of: strawberry.ID | None = strawberry.field(
@@ -79,6 +94,9 @@ class RememberResult(MemoryFields):
     similarity: float | None = strawberry.field(description="Cosine similarity to the duplicated memory.")
     redactions: int = strawberry.field(description="PII and secrets replaced by placeholders.")
     redaction_counts: list[RedactionCount] = strawberry.field(description="The redactions by kind.")
+    conflicts: list[MemoryConflict] = strawberry.field(
+        description="Existing memories it contradicts; the loser of each is superseded."
+    )
 
 
 @strawberry.type(
@@ -171,6 +189,12 @@ def memory_fields(memory: model.Memory) -> dict:
 
 def to_memory(memory: model.Memory) -> Memory:
     return Memory(**memory_fields(memory))
+
+
+def to_conflict(c: truth.Conflict) -> MemoryConflict:
+    return MemoryConflict(memory_id=c.existing_id, kind=c.kind, similarity=c.similarity,
+                          old_value=c.old_value, new_value=c.new_value, winner_id=c.winner_id,
+                          superseded_id=c.loser_id, decided_by=c.reason)
 
 
 def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:

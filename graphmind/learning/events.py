@@ -5,8 +5,11 @@ Events are written in the same transaction as the change they record
 memory.stored, memory.reinforced, memory.retrieved, memory.forgotten,
 memory.restored, memory.superseded, decision.tracked, outcome.observed,
 salience.adjusted, associations.learned, snapshot.taken, trail.saved,
-trail.resumed, trails.merged. (Co-retrieval and co-use edge updates follow from
-memory.retrieved and outcome.observed.)
+trail.resumed, trails.merged, and the lifecycle's scene.flushed, memory.archived
+(pruned), memory.deleted, memory.consolidated, consolidation.rejected,
+pattern.extracted, memory.promoted. (Co-retrieval and co-use edge updates follow
+from memory.retrieved and outcome.observed; the decay job's gradual salience
+decay is not logged per memory.)
 """
 
 import hashlib
@@ -23,7 +26,8 @@ EVENT_TYPES = (
     "memory.stored", "memory.reinforced", "memory.retrieved", "memory.forgotten",
     "memory.restored", "memory.superseded", "decision.tracked", "outcome.observed",
     "salience.adjusted", "associations.learned", "snapshot.taken", "trail.saved",
-    "trail.resumed", "trails.merged",
+    "trail.resumed", "trails.merged", "scene.flushed", "memory.archived", "memory.deleted",
+    "memory.consolidated", "consolidation.rejected", "pattern.extracted", "memory.promoted",
 )
 MAX_PAGE = 500
 

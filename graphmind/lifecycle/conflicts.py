@@ -17,8 +17,11 @@ contradiction is preferred over a false one, so anything the rules do not match 
 3. CHANGED_VALUE: the same parity; difflib.SequenceMatcher (autojunk=False) over the
    stems finds exactly one difference, a 'replace' (an insertion or deletion anywhere
    rules it out) of at most MAX_VALUE_WORDS words on each side, both sides hold content
-   words and those differ, and the unchanged words hold at least
-   MIN_SHARED_CONTENT_WORDS content words (the shared subject).
+   words and those differ, the unchanged words hold at least
+   MIN_SHARED_CONTENT_WORDS content words (the shared subject), and the changed
+   span comes after a predicate (PREDICATES: a form of be or have, a stative verb
+   such as live, like, prefer, or "at" for times). A changed identifier in the
+   subject ("Sprint 12 notes" / "Sprint 13 notes") is two things, not a conflict.
 4. Everything else is None: identical texts, differences only in case, punctuation,
    stopwords or inflection, different subjects, paraphrases.
 
@@ -55,6 +58,11 @@ IRREGULAR = {
     "being": "be", "has": "have", "had": "have", "does": "do", "did": "do",
 }  # fmt: skip
 SUFFIXES = ("'s", "ing", "ies", "es", "ed", "s", "d")
+PREDICATES = frozenset(
+    "be am is are was were have has had live work like love prefer hate enjoy use want need"
+    " cost start end move call name own drive study weigh earn pay born favourite favorite"
+    " at".split()
+)
 WORD = re.compile(r"\d+(?:[.:,/-]\d+)*[a-z]*|[a-z0-9]+(?:'[a-z0-9]+)*", re.IGNORECASE)
 
 
@@ -102,6 +110,9 @@ def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
     if not old_content or not new_content or old_content == new_content:
         return None
     if len(_content(old[:i1] + old[i2:])) < MIN_SHARED_CONTENT_WORDS:
+        return None
+    predicates = {_stem(p) for p in PREDICATES}
+    if not any(w.stem in predicates for w in old[:i1]):
         return None
     old_text, new_text = (" ".join(w.text for w in span) for span in (old_value, new_value))
     return Contradiction(ConflictKind.CHANGED_VALUE, old_text, new_text)

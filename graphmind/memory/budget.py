@@ -8,14 +8,17 @@ candidates that still fit, take the one with the best
 where relevance is the candidate's recall score relative to the best one,
 redundancy its highest cosine similarity to what is already packed, and tokens
 its length under the embedding model's tokenizer. Candidates whose marginal
-relevance is not positive (more redundant than relevant) are never packed.
-The packed tokens never exceed the budget.
+relevance is not positive (more redundant than relevant), or whose cosine to a
+packed one reaches NEAR_DUPLICATE, are never packed. The packed tokens never
+exceed the budget.
 """
 
 import math
 from dataclasses import dataclass
 
 import numpy as np
+
+NEAR_DUPLICATE = 0.9
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ def pack(candidates: list[Candidate], budget: int, mmr_lambda: float, limit: int
         pick, pick_value = None, 0.0
         for i in sorted(open_):
             c = candidates[i]
-            if c.tokens > budget - used or c.tokens <= 0:
+            if c.tokens > budget - used or c.tokens <= 0 or redundancy[i] >= NEAR_DUPLICATE:
                 continue
             marginal = mmr_lambda * c.score / best - (1 - mmr_lambda) * redundancy[i]
             value = marginal / math.sqrt(c.tokens)

@@ -64,6 +64,7 @@ class MemoryInput(BaseModel):
     tags: list[str] = Field(default_factory=list, max_length=MAX_TAGS)
     metadata: dict[str, Any] = Field(default_factory=dict)
     entities: list[str] = Field(default_factory=list, max_length=MAX_ENTITIES)
+    session_id: str | None = Field(None, min_length=1, max_length=128)
 
     @field_validator("content")
     @classmethod

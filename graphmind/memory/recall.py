@@ -177,8 +177,9 @@ async def recall(
         },
         limit=limit if token_budget is None else max(limit, s.budget_pool),
         minSalience=s.min_salience,
-        # A validity range without asOf means "overlapping the range", not "valid now".
-        asOf=_aware(flt.as_of) or (None if flt.valid_from or flt.valid_to else now),
+        # A validity range without asOf means "overlapping the range", not "valid now";
+        # history without asOf means whatever was ever valid.
+        asOf=_aware(flt.as_of) or (None if flt.valid_from or flt.valid_to or flt.include_history else now),
         rangeFrom=_aware(flt.valid_from),
         rangeTo=_aware(flt.valid_to),
         contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,

@@ -2,8 +2,11 @@
 
 Validate (R3) → redact PII and secrets → choose temporal level (R1) and salience
 (R2) → embed the whole batch at once → deduplicate (R4) within the batch and
-against the caller's active memories → write the rest in one transaction
-(UNWIND), chained onto the caller's timeline with their entities.
+against the caller's active memories, unless the two contradict each other →
+write the rest in one transaction (UNWIND), chained onto the caller's timeline
+with their entities → settle contradictions with existing memories (trust, then
+recency: `lifecycle/truth.py`) → place memories with a sessionId in their
+session's scene (`lifecycle/scene.py`).
 """
 
 import json
@@ -14,10 +17,12 @@ import numpy as np
 
 from graphmind.deps import Deps
 from graphmind.learning import events
+from graphmind.lifecycle import scene, truth
+from graphmind.lifecycle.conflicts import contradiction
 from graphmind.memory import heuristics
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
-from graphmind.memory.model import Memory, MemoryInput
+from graphmind.memory.model import Memory, MemoryInput, MemoryStatus
 from graphmind.memory.privacy import redact
 
 MAX_BATCH = 1000
@@ -31,12 +36,14 @@ class RememberResult:
     duplicate_of: str | None = None
     similarity: float | None = None
     redactions: dict[str, int] = field(default_factory=dict)
+    conflicts: list[truth.Conflict] = field(default_factory=list)
 
 
 @dataclass
 class _Prepared:
     row: dict
     redactions: dict[str, int]
+    session_id: str | None = None
 
 
 def _redact_value(value, counts: dict[str, int]):
@@ -79,7 +86,7 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
             {"key": e.key, "name": e.name} for e in extract_entities(content, explicit)
         ],
     }
-    return _Prepared(row, counts)
+    return _Prepared(row, counts, item.session_id)
 
 
 def _memories(rows: list[dict]) -> dict[str, Memory]:
@@ -101,7 +108,8 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
         if kept:
             similarities = vectors[kept] @ vector
             best = int(np.argmax(similarities))
-            if similarities[best] > threshold:
+            earlier = prepared[kept[best]].row["content"]
+            if similarities[best] > threshold and not contradiction(earlier, prepared[i].row["content"]):
                 same_batch[i] = (kept[best], float(similarities[best]))
                 continue
         kept.append(i)
@@ -110,19 +118,29 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
         # Lock the user first: a concurrent remember of the same text waits here,
         # then sees this one's memory as a duplicate.
         await tx.run("memory.lock_user", userId=user_id, now=deps.clock.now())
+        now = deps.clock.now()
         nearest = await tx.run(
             "memory.nearest_active",
             userId=user_id,
             embeddings=[vectors[i].tolist() for i in kept],
             k=deps.settings.dedup_candidates,
+            minSimilarity=min(threshold, deps.settings.conflict_similarity),
             maxIndexK=deps.settings.recall_max_index_k,
         )
-        existing: dict[int, tuple[str, float]] = {}
+        neighbours: dict[int, list[tuple[truth.Claim, float]]] = {}
         for row in nearest:
-            if row["similarity"] > threshold:
-                existing[kept[row["i"]]] = (row["id"], row["similarity"])
+            neighbours.setdefault(kept[row["i"]], []).append(
+                (truth.Claim.from_node(row["memory"]), row["similarity"])
+            )
+        existing: dict[int, tuple[str, float]] = {}
+        for i, found in neighbours.items():
+            clashes = truth.find_conflicts(_claim(prepared[i].row, now), found,
+                                           deps.settings.conflict_similarity)
+            if clashes:
+                conflicts[i] = clashes  # a contradiction is news, never a duplicate
+            elif found[0][1] > threshold:
+                existing[i] = (found[0][0].id, found[0][1])
         to_create = [i for i in kept if i not in existing]
-        now = deps.clock.now()
         created = []
         if to_create:
             rows = []
@@ -148,8 +166,19 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
             for memory_id, similarity in existing.values()
         ]
         await events.append(tx, user_id, now, log)
-        return existing, _memories(created), _memories(reinforced)
+        created_memories = _memories(created)
+        for i, clashes in conflicts.items():
+            new_id = prepared[i].row["id"]
+            for memory_id, node in (await truth.settle(tx, user_id, now, new_id, clashes)).items():
+                if memory_id in created_memories:
+                    created_memories[memory_id] = Memory.from_node(node, created_memories[memory_id].entities)
+        await _place_in_scenes(tx, deps, user_id, now, [
+            (prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i])
+            for i in to_create
+        ])
+        return existing, created_memories, _memories(reinforced)
 
+    conflicts: dict[int, list[truth.Conflict]] = {}
     existing, created, reinforced = await deps.db.transaction(write)
     results: list[RememberResult] = []
     for i, item in enumerate(prepared):
@@ -163,5 +192,41 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
             target = original.memory if original else created[prepared[first].row["id"]]
             results.append(RememberResult(target, target.id, similarity, redactions))
         else:
-            results.append(RememberResult(created[item.row["id"]], None, None, redactions))
+            results.append(RememberResult(created[item.row["id"]], None, None, redactions,
+                                          conflicts.get(i, [])))
     return results
+
+
+def _claim(row: dict, now) -> truth.Claim:
+    return truth.Claim(row["id"], row["content"], row["contentType"], row["trust"],
+                       row["validFrom"], now)
+
+
+async def _place_in_scenes(tx, deps: Deps, user_id: str, now, arrivals: list) -> None:
+    """Adds new active memories with a sessionId to their session's scene, in order."""
+    by_session: dict[str, list[tuple[Memory, np.ndarray]]] = {}
+    for session_id, memory, vector in arrivals:
+        if session_id and memory.status == MemoryStatus.ACTIVE:
+            by_session.setdefault(session_id, []).append((memory, vector))
+    for session_id, members in by_session.items():
+        rows = await tx.run("scene.current", userId=user_id, sessionId=session_id)
+        current = None
+        if rows:
+            current = scene.OpenScene(rows[0]["id"], np.asarray(rows[0]["centroidSum"], dtype=np.float32),
+                                      rows[0]["size"])
+        plan = scene.plan(current, [(m.id, v) for m, v in members],
+                          deps.settings.scene_capacity, deps.settings.scene_topic_threshold)
+        await tx.run(
+            "scene.apply", userId=user_id, sessionId=session_id, now=now,
+            flushed=[{"id": scene_id, "reason": reason} for scene_id, reason in plan.flushed],
+            scenes=[{"id": s.id, "centroidSum": s.centroid_sum.tolist(), "size": s.size,
+                     "members": s.new_members} for s in plan.scenes],
+        )
+        for memory, _ in members:
+            memory.in_scene = memory.id in plan.in_scene
+            if not memory.in_scene:
+                memory.scene_flushed_at = now
+        await events.append(tx, user_id, now, [
+            events.event("scene.flushed", sceneId=scene_id, sessionId=session_id, reason=reason)
+            for scene_id, reason in plan.flushed
+        ])

@@ -68,3 +68,14 @@ def test_the_kind_is_symmetric_and_the_values_swap(first, second, expected):
 def test_every_nt_contraction_is_its_base_word_plus_not(contraction, base):
     assert contradiction(f"We {base} agree", f"We {contraction} agree") == NEG
     assert contradiction(f"We {base} not agree", f"We {contraction} agree") is None
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Sprint 12 retrospective notes", "Sprint 13 retrospective notes"),
+        ("Numbered note 1: x kept", "Numbered note 2: xx kept"),
+    ],
+)
+def test_a_changed_identifier_in_the_subject_is_not_a_conflict(first, second):
+    assert contradiction(first, second) is None

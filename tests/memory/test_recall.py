@@ -123,13 +123,13 @@ async def test_as_of_and_time_range_filters(remember, deps, user_id):
 
 
 async def test_archived_superseded_and_expired_are_never_returned(remember, deps, user_id):
-    keep = await remember("The deploy window is Tuesday morning")
-    archived = await remember("The deploy window is Friday evening, risky")
-    expired = await remember("The deploy window was Monday night", validFrom="2020-01-01T00:00:00Z",
-                             validUntil="2020-02-01T00:00:00Z")
     old = await remember("The deploy window is Thursday at noon")
+    keep = await remember("The deploy window is Tuesday morning")  # contradicts and supersedes old
+    assert [c.loser_id for c in keep.conflicts] == [old.memory.id]
+    archived = await remember("Deploys on Friday evening are risky, says the ops team")
+    expired = await remember("Monday night deploys were allowed back then",
+                             validFrom="2020-01-01T00:00:00Z", validUntil="2020-02-01T00:00:00Z")
     await manage.forget(deps, user_id, archived.memory.id)
-    await manage.supersede(deps, user_id, old.memory.id, keep.memory.id)
     ids = {i.memory.id for i in (await recall(deps, user_id, "when is the deploy window?", 100)).items}
     assert ids == {keep.memory.id}
     assert expired.memory.id not in ids

@@ -1,0 +1,98 @@
+"""Provenance, trust and conflicts (seed 003 policies 4-5): which of two contradicting
+memories holds.
+
+A new memory contradicts an existing one when both state something (not events:
+two events on different days are both true), their cosine similarity is at least
+`conflict_similarity` and the explicit rules of `conflicts.py` find a negation
+or a changed value. The higher trust wins (axiom 1.0 > user 0.8 > model 0.6 >
+web 0.4); on equal trust the more recent one (validFrom, then createdAt) wins.
+The loser is superseded: a SUPERSEDES edge from the winner, its validity closed,
+never deleted; recall no longer returns it unless asked for history.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from graphmind.db.database import native
+from graphmind.learning import events
+from graphmind.lifecycle.conflicts import ConflictKind, contradiction
+from graphmind.memory.model import ContentType
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What arbitration needs to know about a memory."""
+
+    id: str
+    content: str
+    content_type: str
+    trust: float
+    valid_from: datetime
+    created_at: datetime
+
+    @classmethod
+    def from_node(cls, node: dict) -> "Claim":
+        return cls(node["id"], node["content"], node["contentType"], node["trust"],
+                   native(node["validFrom"]), native(node["createdAt"]))
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A contradiction between a new memory and an existing one, and who won."""
+
+    existing_id: str
+    kind: ConflictKind
+    similarity: float
+    old_value: str
+    new_value: str
+    winner_id: str
+    loser_id: str
+    reason: str  # "trust" or "recency"
+
+
+def arbitrate(new: Claim, existing: Claim) -> tuple[Claim, Claim, str]:
+    """(winner, loser, reason): the higher trust, or on a tie the more recent."""
+    if new.trust != existing.trust:
+        winner = new if new.trust > existing.trust else existing
+        return winner, existing if winner is new else new, "trust"
+    newer = (new.valid_from, new.created_at) >= (existing.valid_from, existing.created_at)
+    return (new, existing, "recency") if newer else (existing, new, "recency")
+
+
+def find_conflicts(new: Claim, neighbours: list[tuple[Claim, float]], min_similarity: float) -> list[Conflict]:
+    """The existing memories `new` contradicts, most similar first, each arbitrated."""
+    if new.content_type == ContentType.EVENT.value:
+        return []
+    found = []
+    for existing, similarity in sorted(neighbours, key=lambda n: -n[1]):
+        if existing.id == new.id or existing.content_type == ContentType.EVENT.value:
+            continue
+        if similarity < min_similarity:
+            continue
+        clash = contradiction(existing.content, new.content)
+        if clash is None:
+            continue
+        winner, loser, reason = arbitrate(new, existing)
+        found.append(Conflict(existing.id, clash.kind, similarity, clash.old_value,
+                              clash.new_value, winner.id, loser.id, reason))
+    return found
+
+
+async def settle(tx, user_id: str, now: datetime, new_id: str, conflicts: list[Conflict]) -> dict[str, dict]:
+    """Supersedes each loser in the transaction, with a memory.superseded event; stops
+    once the new memory itself lost. Returns the changed memory nodes by id."""
+    changed: dict[str, dict] = {}
+    log = []
+    for conflict in conflicts:
+        rows = await tx.run("memory.supersede", userId=user_id, oldId=conflict.loser_id,
+                            newId=conflict.winner_id, now=now)
+        if not rows:  # already superseded by an earlier conflict of this batch
+            continue
+        changed[conflict.loser_id] = rows[0]["memory"]
+        log.append(events.event("memory.superseded", memoryId=conflict.loser_id,
+                                supersededBy=conflict.winner_id, reason=f"conflict:{conflict.kind.value}",
+                                decidedBy=conflict.reason))
+        if conflict.loser_id == new_id:
+            break
+    await events.append(tx, user_id, now, log)
+    return changed
