@@ -1,4 +1,4 @@
-"""The `graphmind` command line: serve, migrate, export-schema, neo4j …"""
+"""The `graphmind` command line: serve, migrate, export-schema, neo4j …, gardener run, bench …"""
 
 import asyncio
 import logging
@@ -133,6 +133,34 @@ def replay(check: bool, user: str | None) -> None:
     for user_id, memory_id, replayed, stored in report.differences[:50]:
         click.echo(f"  {user_id} {memory_id}: replayed {replayed:.6f}, stored {stored:.6f}")
     sys.exit(1 if report.differences else 0)
+
+
+@cli.group()
+def gardener() -> None:
+    """The gardener's jobs: decay, prune, consolidate, patterns, scene_flush."""
+
+
+@gardener.command("run")
+@click.argument("job", type=click.Choice(["decay", "prune", "consolidate", "patterns", "scene_flush"]))
+@click.option("--dry-run", is_flag=True, help="Only count what the job would do.")
+def gardener_run(job: str, dry_run: bool) -> None:
+    """Run one job now, across all users (refused while a run of it is under way)."""
+    import json
+
+    from graphmind.bench.common import bench_deps
+    from graphmind.errors import GraphMindError
+    from graphmind.gardener.runner import run_job
+
+    async def go():
+        async with bench_deps() as deps:
+            return await run_job(deps, job, dry_run)
+
+    try:
+        run = asyncio.run(go())
+    except GraphMindError as e:
+        raise click.ClickException(e.message) from None
+    click.echo(f"{job}{' (dry run)' if dry_run else ''}: {json.dumps(run.counts, sort_keys=True)} "
+               f"in {run.duration_ms:.0f} ms")
 
 
 @cli.group()

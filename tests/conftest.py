@@ -17,6 +17,7 @@ TEST_INSTANCE = {
     "GRAPHMIND_NEO4J_HTTP_PORT": "17474",
     "GRAPHMIND_NEO4J_HOME": str(PROJECT_ROOT / ".cache/neo4j/test"),
     "GRAPHMIND_NEO4J_PASSWORD": "graphmind-test",
+    "GRAPHMIND_GARDENER_ENABLED": "false",  # tests run jobs themselves, on their own clock
 }
 for _name, _value in TEST_INSTANCE.items():
     os.environ.setdefault(_name, _value)

@@ -22,6 +22,7 @@ from graphmind.db.migrations import migrate
 from graphmind.db.queries import QueryLibrary
 from graphmind.embeddings import Embedder
 from graphmind.errors import GraphMindError
+from graphmind.gardener.scheduler import Gardener
 from graphmind.settings import Settings
 
 log = logging.getLogger("graphmind")
@@ -48,7 +49,15 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                 Embedder.load, settings.embedding_batch_size, settings.embedding_threads
             )
             log.info("GraphMind ready at http://%s:%s/graphql", settings.host, settings.port)
-            yield Resources(deps=Deps(settings=settings, db=db, embedder=embedder, clock=clock))
+            deps = Deps(settings=settings, db=db, embedder=embedder, clock=clock)
+            gardener = Gardener(deps) if settings.gardener_enabled else None
+            if gardener:
+                gardener.start()
+            try:
+                yield Resources(deps=deps)
+            finally:
+                if gardener:
+                    gardener.shutdown()
         finally:
             await db.close()
 

@@ -8,6 +8,7 @@ import strawberry
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 
 from graphmind.api import associative as associative_api
+from graphmind.api import gardener as gardener_api
 from graphmind.api import learning as learning_api
 from graphmind.api import memory as memory_api
 from graphmind.api.associative_types import (
@@ -15,6 +16,7 @@ from graphmind.api.associative_types import (
     Snapshot, Trail, TrailConnection, WhyResult,
 )
 from graphmind.api.errors import ErrorCodes
+from graphmind.api.gardener_types import Job, JobRun
 from graphmind.api.health import Health, resolve_health
 from graphmind.api.metrics import RequestMetrics
 from graphmind.api.learning_types import (
@@ -47,6 +49,7 @@ class Query:
     drift: Drift = field(associative_api.drift)
     trail: Trail = field(associative_api.trail)
     trails: TrailConnection = field(associative_api.list_trails)
+    jobs: list[Job] = field(gardener_api.jobs)
 
 
 @strawberry.type(description="Changes; each is one Neo4j transaction scoped to the calling user.")
@@ -63,6 +66,7 @@ class Mutation:
     save_trail: SaveTrailResult = field(associative_api.save_trail)
     resume_trail: ResumeTrailResult = field(associative_api.resume_trail)
     merge_trails: MergeTrailsResult = field(associative_api.merge_trails)
+    run_job: JobRun = field(gardener_api.run_job)
 
 
 @strawberry.type(description="Live streams over graphql-ws; scoped to the calling user.")

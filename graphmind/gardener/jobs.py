@@ -1,0 +1,299 @@
+"""The gardener's jobs (seed 000 "Gardener"): decay, prune, consolidate, patterns, scene_flush.
+
+Each job works across all users in batches of `job_batch_size`, one write
+transaction per batch, and starts no new batch after `job_time_limit_seconds`.
+With `dry_run` a job only counts what it would do. Every job returns its counts.
+"""
+
+import json
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+import numpy as np
+
+from graphmind.db.database import native
+from graphmind.deps import Deps
+from graphmind.learning import events
+from graphmind.lifecycle import decay as dsr
+from graphmind.lifecycle import promotion, truth
+from graphmind.lifecycle.clustering import greedy_clusters
+from graphmind.lifecycle.summary import summarise
+from graphmind.memory import heuristics
+from graphmind.memory.entities import extract_entities
+from graphmind.memory.keywords import user_key
+from graphmind.memory.model import ContentType, Source, effective_salience
+
+FIRST_ID = ""  # ids sort after the empty string: the cursor before the first batch
+
+
+@dataclass
+class JobContext:
+    deps: Deps
+    dry_run: bool
+    started: float = field(default_factory=time.monotonic)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def batch_size(self) -> int:
+        return self.deps.settings.job_batch_size
+
+    def time_left(self) -> bool:
+        """Whether another batch may start (the job's time bound)."""
+        return time.monotonic() - self.started < self.deps.settings.job_time_limit_seconds
+
+    def add(self, name: str, n: int = 1) -> None:
+        self.counts[name] = self.counts.get(name, 0) + n
+
+
+def _by_user(rows: list[dict]) -> dict[str, list[dict]]:
+    grouped: dict[str, list[dict]] = {}
+    for row in rows:
+        grouped.setdefault(row["userId"], []).append(row)
+    return grouped
+
+
+async def _log(tx, now, rows: list[dict], event_type: str, **extra) -> None:
+    for user_id, owned in _by_user(rows).items():
+        await events.append(tx, user_id, now, [
+            events.event(event_type, memoryId=row["id"], **extra) for row in owned
+        ])
+
+
+async def decay(ctx: JobContext) -> dict[str, int]:
+    """R19 salience decay of every active memory outside a scene, for its idle time."""
+    now, after = ctx.deps.clock.now(), FIRST_ID
+    while ctx.time_left():
+        rows = await ctx.deps.db.read("gardener.decay_candidates", afterId=after, batchSize=ctx.batch_size)
+        if not rows:
+            break
+        after = rows[-1]["id"]
+        updates = []
+        for row in rows:
+            factor = dsr.decay_factor(row["level"], now - native(row["since"]),
+                                      row["stability"] or dsr.DEFAULT_STABILITY_HOURS)
+            if factor >= 1.0:
+                continue
+            base = row["base"] * factor
+            updates.append({"id": row["id"], "userId": row["userId"], "base": base,
+                            "effective": effective_salience(base, row["adjustment"])})
+        ctx.add("examined", len(rows))
+        ctx.add("decayed", len(updates))
+        if updates and not ctx.dry_run:
+            await ctx.deps.db.write("gardener.decay_apply", updates=updates, now=now)
+    return ctx.counts
+
+
+async def prune(ctx: JobContext) -> dict[str, int]:
+    """R21: archive memories under the salience threshold (never level 4), then delete
+    what has been archived for longer than the retention."""
+    s, now = ctx.deps.settings, ctx.deps.clock.now()
+    after = FIRST_ID
+    while ctx.time_left():
+        rows = await ctx.deps.db.read("gardener.prune_candidates", threshold=s.prune_salience,
+                                      afterId=after, batchSize=ctx.batch_size)
+        if not rows:
+            break
+        after = rows[-1]["id"]
+        ctx.add("archived", len(rows))
+        if not ctx.dry_run:
+            async def archive(tx, ids=[r["id"] for r in rows]):
+                archived = await tx.run("gardener.archive", ids=ids, now=now)
+                await _log(tx, now, archived, "memory.archived", reason="low_salience", by="gardener")
+            await ctx.deps.db.transaction(archive)
+    cutoff, after = now - timedelta(days=s.archive_retention_days), FIRST_ID
+    while ctx.time_left():
+        rows = await ctx.deps.db.read("gardener.expired_archive", cutoff=cutoff, afterId=after,
+                                      batchSize=ctx.batch_size)
+        if not rows:
+            break
+        after = rows[-1]["id"]
+        ctx.add("deleted", len(rows))
+        if not ctx.dry_run:
+            async def delete(tx, ids=[r["id"] for r in rows]):
+                deleted = await tx.run("gardener.delete_memories", ids=ids)
+                await _log(tx, now, [{"id": r["memoryId"], "userId": r["userId"]} for r in deleted],
+                           "memory.deleted", reason="archive_retention", by="gardener")
+            await ctx.deps.db.transaction(delete)
+    return ctx.counts
+
+
+async def consolidate(ctx: JobContext) -> dict[str, int]:
+    """Policy 3: episodes → semantic memories, for users past the count or age trigger."""
+    s, now = ctx.deps.settings, ctx.deps.clock.now()
+    due = await ctx.deps.db.read(
+        "gardener.consolidation_due", minEvents=s.consolidation_min_events,
+        cutoff=now - timedelta(hours=s.consolidation_max_age_hours), batchSize=ctx.batch_size,
+    )
+    for user in due:
+        if not ctx.time_left():
+            break
+        ctx.add("users")
+        await _consolidate_user(ctx, user["userId"], now)
+    return ctx.counts
+
+
+async def _consolidate_user(ctx: JobContext, user_id: str, now) -> None:
+    s, deps = ctx.deps.settings, ctx.deps
+    episodes = await deps.db.read("gardener.unconsolidated_events", userId=user_id, batchSize=ctx.batch_size)
+    vectors = np.asarray([e["embedding"] for e in episodes], dtype=np.float32)
+    clusters = [c for c in greedy_clusters(vectors, s.consolidation_similarity) if c]
+    ctx.add("episodes", len(episodes))
+    drafts = []
+    for members in clusters:
+        if len(members) < 2:
+            continue  # a lone episode has nothing to generalise; it stays as it is
+        texts = [episodes[i]["content"] for i in members]
+        summary, how = await summarise(s, texts, vectors[members])
+        days = {native(episodes[i]["validFrom"]).date() for i in members}
+        drafts.append({"members": members, "content": summary, "derivedBy": how,
+                       "contentType": (ContentType.OBSERVATION if len(days) > 1 else ContentType.FACT).value})
+    embedded = await deps.embedder.embed_async([d["content"] for d in drafts]) if drafts else []
+
+    async def write(tx) -> None:
+        if not ctx.dry_run:
+            await tx.run("memory.lock_user", userId=user_id, now=now)
+        derived, settled = [], []
+        for draft, vector in zip(drafts, embedded, strict=True):
+            row = _derived_row(draft, episodes, vector, now)
+            nearest = await tx.run("memory.nearest_active", userId=user_id, embeddings=[row["embedding"]],
+                                   k=s.dedup_candidates, minSimilarity=s.conflict_similarity,
+                                   maxIndexK=s.recall_max_index_k)
+            claims = [(truth.Claim.from_node(r["memory"]), r["similarity"]) for r in nearest]
+            clashes = truth.find_conflicts(truth.Claim(row["id"], row["content"], row["contentType"],
+                                                       row["trust"], row["validFrom"], now),
+                                           claims, s.conflict_similarity)
+            if any(c.loser_id == row["id"] for c in clashes) or (claims and claims[0][1] > s.dedup_threshold):
+                ctx.add("rejected")  # the consistency gate: it contradicts a stronger belief, or repeats one
+                await events.append(tx, user_id, now, [events.event(
+                    "consolidation.rejected", content=row["content"],
+                    contradicts=[c.existing_id for c in clashes], members=row["members"])])
+                continue
+            derived.append(row)
+            settled.append((row["id"], clashes))
+        ctx.add("derived", len(derived))
+        if ctx.dry_run:
+            return
+        consolidated = [episodes[i]["id"] for members in clusters for i in members]
+        await tx.run("gardener.derive_memories", userId=user_id, userKey=user_key(user_id),
+                     derived=derived, consolidated=consolidated, now=now)
+        for memory_id, clashes in settled:
+            if clashes:
+                await truth.settle(tx, user_id, now, memory_id, clashes)
+        await events.append(tx, user_id, now, [
+            events.event("memory.consolidated", memoryId=r["id"], derivedFrom=r["members"], by=r["derivedBy"])
+            for r in derived
+        ])
+
+    await deps.db.transaction(write)
+
+
+def _derived_row(draft: dict, episodes: list[dict], vector, now) -> dict:
+    members = [episodes[i] for i in draft["members"]]
+    content_type = ContentType(draft["contentType"])
+    return {
+        "id": str(uuid.uuid4()), "content": draft["content"], "contentType": content_type.value,
+        "temporalLevel": max(2, heuristics.temporal_level(draft["content"], content_type)),
+        "baseSalience": max(m["salience"] for m in members),
+        "validFrom": max(native(m["validFrom"]) for m in members),
+        "source": Source.MODEL.value, "trust": Source.MODEL.trust, "tags": ["consolidated"],
+        "metadata": json.dumps({"episodes": len(members)}), "embedding": vector.tolist(),
+        "derivedBy": draft["derivedBy"], "members": [m["id"] for m in members],
+        "entities": [{"key": e.key, "name": e.name} for e in extract_entities(draft["content"])],
+    }
+
+
+async def patterns(ctx: JobContext) -> dict[str, int]:
+    """Seed 000: cluster memories with repeated good outcomes into Patterns; promote
+    memories that keep proving themselves (lifecycle/promotion.py)."""
+    s, deps, now = ctx.deps.settings, ctx.deps, ctx.deps.clock.now()
+    rows = await deps.db.read("gardener.high_performers", minOutcomes=s.pattern_min_outcomes,
+                              minQuality=s.pattern_quality, batchSize=ctx.batch_size)
+    for user_id, performers in _by_user(rows).items():
+        if not ctx.time_left():
+            break
+        existing = await deps.db.read("gardener.pattern_centroids", userId=user_id)
+        vectors = np.asarray([p["embedding"] for p in performers], dtype=np.float32)
+        clusters = greedy_clusters(vectors, s.pattern_similarity,
+                                   seeds=[np.asarray(p["centroidSum"], dtype=np.float32) for p in existing])
+        written = []
+        for c, members in enumerate(clusters):
+            if not members or (c >= len(existing) and len(members) < 2):
+                continue  # a new pattern needs two memories
+            known = existing[c] if c < len(existing) else None
+            total = vectors[members].sum(axis=0) + (np.asarray(known["centroidSum"]) if known else 0)
+            summary, _ = await summarise(s, [performers[i]["content"] for i in members], vectors[members])
+            written.append({"id": known["id"] if known else str(uuid.uuid4()), "summary": summary,
+                            "centroidSum": total.tolist(), "size": len(members) + (known["size"] if known else 0),
+                            "goodOutcomes": sum(performers[i]["good"] for i in members),
+                            "members": [performers[i]["id"] for i in members]})
+        ctx.add("patterns", len(written))
+        ctx.add("memories_in_patterns", sum(len(p["members"]) for p in written))
+        if written and not ctx.dry_run:
+            async def write(tx, user_id=user_id, written=written):
+                await tx.run("gardener.write_patterns", userId=user_id, patterns=written, now=now)
+                await events.append(tx, user_id, now, [
+                    events.event("pattern.extracted", patternId=p["id"], members=p["members"]) for p in written
+                ])
+            await deps.db.transaction(write)
+    await _promote(ctx, now)
+    return ctx.counts
+
+
+async def _promote(ctx: JobContext, now) -> None:
+    deps, after = ctx.deps, FIRST_ID
+    least = min(rule.good_outcomes for rule in promotion.RULES.values())
+    while ctx.time_left():
+        rows = await deps.db.read("gardener.promotion_candidates", minOutcomes=least,
+                                  afterId=after, batchSize=ctx.batch_size)
+        if not rows:
+            break
+        after = rows[-1]["id"]
+        chosen = [
+            {"id": r["id"], "userId": r["userId"], "from": r["level"]}
+            for r in rows
+            if promotion.should_promote(r["level"], [(o["quality"], native(o["at"])) for o in r["outcomes"]])
+        ]
+        ctx.add("promoted", len(chosen))
+        if chosen and not ctx.dry_run:
+            async def write(tx, chosen=chosen):
+                promoted = await tx.run("gardener.promote", promotions=chosen, now=now)
+                levels = {c["id"]: c["from"] for c in chosen}
+                for user_id, owned in _by_user(promoted).items():
+                    await events.append(tx, user_id, now, [
+                        events.event("memory.promoted", memoryId=r["id"], fromLevel=levels[r["id"]],
+                                     toLevel=levels[r["id"]] + 1) for r in owned
+                    ])
+            await deps.db.transaction(write)
+
+
+async def scene_flush(ctx: JobContext) -> dict[str, int]:
+    """Policy 2: scenes idle for `scene_idle_minutes` go to long-term memory."""
+    deps = ctx.deps
+    now = deps.clock.now()
+    cutoff = now - timedelta(minutes=deps.settings.scene_idle_minutes)
+    while ctx.time_left():
+        async def flush(tx):
+            rows = await tx.run("gardener.idle_scenes", cutoff=cutoff, batchSize=ctx.batch_size,
+                                dryRun=ctx.dry_run, now=now)
+            if not ctx.dry_run:
+                for user_id, owned in _by_user(rows).items():
+                    await events.append(tx, user_id, now, [
+                        events.event("scene.flushed", sceneId=r["id"], sessionId=r["sessionId"], reason="idle")
+                        for r in owned
+                    ])
+            return rows
+        rows = await deps.db.transaction(flush)
+        ctx.add("flushed", len(rows))
+        if ctx.dry_run or len(rows) < ctx.batch_size:
+            break
+    return ctx.counts
+
+
+Job = Callable[[JobContext], Awaitable[dict[str, int]]]
+JOBS: dict[str, Job] = {
+    "decay": decay, "prune": prune, "consolidate": consolidate,
+    "patterns": patterns, "scene_flush": scene_flush,
+}

@@ -1,0 +1,139 @@
+"""The gardener's jobs on a controllable clock: decay, prune (archive, restore, 30-day
+deletion, level 4 spared), consolidation triggers, patterns and promotion."""
+
+import pytest
+
+from graphmind.errors import NotFound
+from graphmind.gardener.runner import run_job
+from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
+from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
+from graphmind.memory import manage
+from graphmind.memory.manage import MemoryFilter
+from graphmind.memory.model import MemoryStatus
+
+
+async def test_decay_follows_the_level_rate(timed, clock, store, user_id):
+    daily = await store("Scratch note for the current debugging session", temporalLevel=1, baseSalience=0.5)
+    yearly = await store("I value honest feedback above everything", temporalLevel=4, baseSalience=0.5)
+    clock.advance(days=1)
+    await run_job(timed, "decay")
+    assert (await manage.get_memory(timed, user_id, daily.memory.id)).base_salience == pytest.approx(0.45)
+    clock.advance(days=364)
+    await run_job(timed, "decay")
+    assert (await manage.get_memory(timed, user_id, yearly.memory.id)).base_salience == pytest.approx(0.495)
+    decayed = await manage.get_memory(timed, user_id, daily.memory.id)
+    assert decayed.base_salience == pytest.approx(0.5 * 0.9 ** 365)  # one rate per idle day, no double count
+
+
+async def test_prune_archives_restores_and_deletes_after_30_days(timed, clock, store, user_id):
+    faint = await store("A passing remark about the weather last week", temporalLevel=1, baseSalience=0.04)
+    core = await store("My name is Ada and I am a mathematician", temporalLevel=4, baseSalience=0.01)
+    dry = await run_job(timed, "prune", dry_run=True)
+    assert dry.counts["archived"] >= 1
+    assert (await manage.get_memory(timed, user_id, faint.memory.id)).status == MemoryStatus.ACTIVE
+    await run_job(timed, "prune")
+    assert (await manage.get_memory(timed, user_id, faint.memory.id)).status == MemoryStatus.ARCHIVED
+    assert (await manage.get_memory(timed, user_id, core.memory.id)).status == MemoryStatus.ACTIVE  # level 4
+    restored = await manage.restore(timed, user_id, faint.memory.id)
+    assert restored.status == MemoryStatus.ACTIVE
+    await manage.forget(timed, user_id, faint.memory.id)
+    await manage.forget(timed, user_id, core.memory.id)
+    clock.advance(days=29)
+    await run_job(timed, "prune")
+    assert (await manage.get_memory(timed, user_id, faint.memory.id)).status == MemoryStatus.ARCHIVED
+    clock.advance(days=2)
+    run = await run_job(timed, "prune")
+    assert run.counts["deleted"] >= 1
+    with pytest.raises(NotFound):
+        await manage.get_memory(timed, user_id, faint.memory.id)
+    assert (await manage.get_memory(timed, user_id, core.memory.id)).status == MemoryStatus.ARCHIVED
+
+
+STANDUPS = [
+    "Standup: the payments migration is blocked on the database schema review",
+    "Standup: payments migration schema review was scheduled for Thursday",
+    "Standup: the payments migration team finished the schema review",
+    "Standup: payments migration moved to the data backfill step",
+    "Standup: backfill for the payments migration is at forty percent",
+    "Standup: payments migration backfill reached eighty percent overnight",
+    "Standup: the payments migration backfill completed without errors",
+    "Standup: payments migration dual writes were switched on",
+    "Standup: payments migration dual writes showed a small latency increase",
+    "Standup: after a config fix the new payments database responds quickly again",
+    "Standup: payments migration reads moved to the new database",
+    "Standup: the old payments tables are read-only after the migration",
+    "Standup: payments migration rollback plan was reviewed by the SRE team",
+    "Standup: payments migration cut-over is planned for next Tuesday",
+    "Standup: the payments migration cut-over went smoothly",
+    "Standup: payments migration monitoring dashboards were updated",
+    "Standup: payments migration retro is booked for Friday",
+    "Standup: the payments migration retro found two process improvements",
+    "Standup: old payments tables will be dropped after the migration settles",
+    "Standup: payments migration documentation was published in the wiki",
+    "Standup: the payments migration project is officially closed",
+]
+
+
+async def derived(timed, user_id):
+    page = await manage.list_memories(timed, user_id, MemoryFilter(tags=["consolidated"]), 100, None)
+    return page.memories
+
+
+async def test_consolidation_triggers_at_21_events_not_20(timed, store, user_id):
+    for text in STANDUPS[:20]:
+        assert (await store(text, contentType="event")).duplicate_of is None
+    await run_job(timed, "consolidate")
+    assert await derived(timed, user_id) == []
+    await store(STANDUPS[20], contentType="event")
+    await run_job(timed, "consolidate")
+    facts = await derived(timed, user_id)
+    assert facts and all(f.source.value == "model" and f.content_type.value in ("fact", "observation") for f in facts)
+    rows = await timed.db.driver.execute_query(
+        "MATCH (f:Memory {id: $id})-[:DERIVED_FROM]->(e:Memory) RETURN count(e) AS n, "
+        "all(x IN collect(e.status) WHERE x = 'active') AS kept", id=facts[0].id)
+    assert rows.records[0]["n"] >= 2 and rows.records[0]["kept"]  # append-only: episodes stay
+
+
+async def test_consolidation_triggers_when_the_oldest_event_is_over_24_hours(timed, clock, store, user_id):
+    for text in STANDUPS[:3]:
+        await store(text, contentType="event")
+    clock.advance(hours=23)
+    await run_job(timed, "consolidate")
+    assert await derived(timed, user_id) == []
+    clock.advance(hours=2)
+    await run_job(timed, "consolidate")
+    assert len(await derived(timed, user_id)) == 1
+
+
+async def test_a_job_never_overlaps_itself(timed):
+    from graphmind.errors import Conflict
+
+    await timed.db.write("gardener.job_acquire", job="scene_flush", runId="held",
+                         leaseUntil=timed.clock.now().replace(year=2100), now=timed.clock.now())
+    try:
+        with pytest.raises(Conflict):
+            await run_job(timed, "scene_flush")
+    finally:
+        await timed.db.write("gardener.job_finish", job="scene_flush", runId="held",
+                             startedAt=timed.clock.now(), durationMs=0.0, dryRun=True, counts="{}",
+                             status="ok", error=None)
+    assert (await run_job(timed, "scene_flush")).status == "ok"
+
+
+async def test_good_outcomes_make_a_pattern_and_promote(timed, clock, store, user_id):
+    a = await store("Small pull requests get reviewed within a day", temporalLevel=1)
+    b = await store("Small focused pull requests are reviewed faster", temporalLevel=1)
+    for _ in range(3):
+        trace = await decide(timed, user_id, DecisionDraft(
+            decision_type=DecisionType.RECOMMENDATION, summary="Split the change into small pull requests",
+            confidence=0.8, memories=[Contribution(a.memory.id, 0.5), Contribution(b.memory.id, 0.5)]))
+        await observe_outcome(timed, user_id, OutcomeDraft(trace.trace_id, 0.9, Signal.USER_ACCEPTED))
+        clock.advance(days=1)
+    run = await run_job(timed, "patterns")
+    assert run.counts["patterns"] >= 1 and run.counts["promoted"] >= 2
+    for memory in (a, b):
+        assert (await manage.get_memory(timed, user_id, memory.memory.id)).temporal_level == 2
+    rows = await timed.db.driver.execute_query(
+        "MATCH (m:Memory)-[:EXHIBITS]->(p:Pattern) WHERE m.id IN $ids RETURN count(DISTINCT p) AS n",
+        ids=[a.memory.id, b.memory.id])
+    assert rows.records[0]["n"] == 1
