@@ -7,6 +7,7 @@ bare `pytest` never touches the data of `make run`.
 
 import os
 import uuid
+from datetime import UTC, datetime
 
 import pytest
 
@@ -120,3 +121,36 @@ def remember(deps, user_id):
         return result
 
     return store
+
+
+# A controllable clock (lifecycle and gardener tests).
+START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def clock():
+    """A FixedClock at START: it moves only when the test says so."""
+    from graphmind.clock import FixedClock
+
+    return FixedClock(START)
+
+
+@pytest.fixture
+def timed(deps, clock):
+    """The services on the test Neo4j with the FixedClock."""
+    from dataclasses import replace
+
+    return replace(deps, clock=clock)
+
+
+@pytest.fixture
+def store(timed, user_id):
+    """store(content, **fields) → the RememberResult, on the fixed clock."""
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    async def remember(content: str, **fields):
+        [result] = await remember_many(timed, user_id, [parse_memory_input({"content": content, **fields})])
+        return result
+
+    return remember
