@@ -118,7 +118,8 @@ WITH node, ranks, rrf, relevance, neighbourOf, distance,
      coalesce(node.utilityEstimate, 0.5) AS utility
 WITH node, ranks, rrf, relevance, neighbourOf, distance, retrievability, utility,
      $mix.similarity * relevance + $mix.retrievability * retrievability + $mix.utility * utility AS final
-ORDER BY final DESC, distance, node.validFrom DESC, node.id
+// scores within 1e-4 tie (a few seconds' difference in R must not outrank a closer neighbour)
+ORDER BY round(final * 10000) DESC, distance, node.validFrom DESC, node.id
 LIMIT $limit
 RETURN node {.*, embedding: CASE WHEN $withEmbeddings THEN node.embedding END} AS memory,
        [(node)-[:MENTIONS]->(e) | e.name] AS entities,
