@@ -10,20 +10,17 @@ def greedy_clusters(vectors: np.ndarray, threshold: float, max_size: int = 20,
     sums of existing clusters: clusters 0..len(seeds)-1 of the result extend them."""
     sums = [np.asarray(s, dtype=np.float32) for s in (seeds or [])]
     members: list[list[int]] = [[] for _ in sums]
-    sizes = [0 for _ in sums]
     for i, vector in enumerate(vectors):
         best, best_similarity = None, threshold
         for c, total in enumerate(sums):
             norm = float(np.linalg.norm(total))
             similarity = float(total @ vector) / norm if norm else 0.0
-            if similarity >= best_similarity and sizes[c] < max_size:
+            if similarity >= best_similarity and len(members[c]) < max_size:
                 best, best_similarity = c, similarity
         if best is None:
             sums.append(np.zeros_like(vector))
             members.append([])
-            sizes.append(0)
             best = len(sums) - 1
         sums[best] = sums[best] + vector
         members[best].append(i)
-        sizes[best] += 1
     return members
