@@ -137,11 +137,12 @@ def replay(check: bool, user: str | None) -> None:
 
 @cli.group()
 def gardener() -> None:
-    """The gardener's jobs: decay, prune, consolidate, patterns, scene_flush."""
+    """The gardener's jobs: decay, prune, consolidate, patterns, scene_flush, self_improve, share_patterns."""
 
 
 @gardener.command("run")
-@click.argument("job", type=click.Choice(["decay", "prune", "consolidate", "patterns", "scene_flush"]))
+@click.argument("job", type=click.Choice(["decay", "prune", "consolidate", "patterns", "scene_flush",
+                                             "self_improve", "share_patterns"]))
 @click.option("--dry-run", is_flag=True, help="Only count what the job would do.")
 def gardener_run(job: str, dry_run: bool) -> None:
     """Run one job now, across all users (refused while a run of it is under way)."""

@@ -1,6 +1,7 @@
 """Settings, read from environment variables with the GRAPHMIND_ prefix."""
 
 from functools import cached_property
+from typing import Literal
 from pathlib import Path
 
 from pydantic import Field
@@ -151,8 +152,28 @@ class Settings(BaseSettings):
     job_consolidate_schedule: str = Field("@hourly", description="when the consolidate job runs")
     job_patterns_schedule: str = Field("@weekly", description="when the patterns job runs")
     job_scene_flush_schedule: str = Field("*/10 * * * *", description="when the scene-flush job runs")
+    job_share_patterns_schedule: str = Field("@weekly", description="when the share-patterns job runs")
     job_batch_size: int = Field(500, description="items a job handles per transaction")
     job_time_limit_seconds: float = Field(300.0, description="a job stops starting batches after this")
+
+    # Self-improvement worker (seed 001 config block; docs/self-improvement.md)
+    self_improvement_enabled: bool = Field(False, description="run the self-improvement worker (kill switch)")
+    self_improvement_dry_run: bool = Field(True, description="generate and validate proposals but store nothing")
+    self_improvement_safety_mode: Literal["strict", "balanced"] = Field(
+        "strict", description="strict: a proposal may add no content word, number or name"
+    )
+    self_improvement_interval_seconds: int = Field(300, ge=1, description="seconds between two worker cycles")
+    self_improvement_batch_size: int = Field(8, ge=1, description="candidates a cycle handles at most")
+    self_improvement_max_cycle_seconds: float = Field(20.0, description="a cycle stops starting proposals after this")
+    self_improvement_max_candidates_per_topic: int = Field(2, ge=1, description="candidates per topical cluster per cycle")
+    self_improvement_cooldown_minutes: float = Field(120.0, description="minutes before a memory is a candidate again")
+    self_improvement_min_improvement_score: float = Field(
+        0.15, description="structure gate: least improvement of the readability/compactness score"
+    )
+    self_improvement_min_semantic_similarity: float = Field(
+        0.82, description="drift gate: least cosine of a proposal to its origin (not for reconcile)"
+    )
+    self_improvement_allow_llm_rewrite: bool = Field(False, description="phase B LLM rewrites (not built; must stay false)")
 
     cypher_dir: Path = Field(PROJECT_ROOT / "cypher", description="the Cypher library")
 

@@ -16,6 +16,8 @@ class JobName(Enum):
     CONSOLIDATE = "consolidate"
     PATTERNS = "patterns"
     SCENE_FLUSH = "scene_flush"
+    SELF_IMPROVE = "self_improve"
+    SHARE_PATTERNS = "share_patterns"
 
 
 @strawberry.type(description="One run of a gardener job.")

@@ -6,47 +6,25 @@ With `dry_run` a job only counts what it would do. Every job returns its counts.
 """
 
 import json
-import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import timedelta
 
 import numpy as np
 
 from graphmind.db.database import native
-from graphmind.deps import Deps
+from graphmind.gardener.context import FIRST_ID, JobContext
 from graphmind.learning import events
 from graphmind.lifecycle import decay as dsr
 from graphmind.lifecycle import promotion, truth
 from graphmind.lifecycle.clustering import greedy_clusters
 from graphmind.lifecycle.summary import summarise
+from graphmind.improvement.worker import self_improve
 from graphmind.memory import heuristics
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import ContentType, Source, effective_salience
-
-FIRST_ID = ""  # ids sort after the empty string: the cursor before the first batch
-
-
-@dataclass
-class JobContext:
-    deps: Deps
-    dry_run: bool
-    started: float = field(default_factory=time.monotonic)
-    counts: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def batch_size(self) -> int:
-        return self.deps.settings.job_batch_size
-
-    def time_left(self) -> bool:
-        """Whether another batch may start (the job's time bound)."""
-        return time.monotonic() - self.started < self.deps.settings.job_time_limit_seconds
-
-    def add(self, name: str, n: int = 1) -> None:
-        self.counts[name] = self.counts.get(name, 0) + n
-
+from graphmind.sharing.job import share_patterns
 
 def _by_user(rows: list[dict]) -> dict[str, list[dict]]:
     grouped: dict[str, list[dict]] = {}
@@ -296,4 +274,5 @@ Job = Callable[[JobContext], Awaitable[dict[str, int]]]
 JOBS: dict[str, Job] = {
     "decay": decay, "prune": prune, "consolidate": consolidate,
     "patterns": patterns, "scene_flush": scene_flush,
+    "self_improve": self_improve, "share_patterns": share_patterns,
 }

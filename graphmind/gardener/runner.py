@@ -15,7 +15,8 @@ from datetime import datetime, timedelta
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.gardener.jobs import JOBS, JobContext
+from graphmind.gardener.context import JobContext
+from graphmind.gardener.jobs import JOBS
 
 log = logging.getLogger("graphmind.gardener")
 LEASE_MARGIN = timedelta(minutes=5)  # a crashed run's lease expires this long after its time limit
@@ -93,4 +94,6 @@ async def job_states(deps: Deps) -> list[JobState]:
 
 
 def schedule_of(deps: Deps, name: str) -> str:
+    if name == "self_improve":  # seed 001 sets an interval, not a cron line
+        return f"every {deps.settings.self_improvement_interval_seconds}s"
     return getattr(deps.settings, f"job_{name}_schedule")

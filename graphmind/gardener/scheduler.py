@@ -1,15 +1,16 @@
 """The gardener's schedule: an APScheduler AsyncIOScheduler owned by the app's lifespan.
 
 Schedules are cron expressions or @hourly, @daily, @weekly, @monthly (seed 000:
-decay daily, prune and patterns weekly). A job never overlaps itself: one
-instance at a time in the scheduler (`max_instances=1`, missed runs coalesced)
-and the job's lease in Neo4j across processes.
+decay daily, prune and patterns weekly), or `every Ns` (the self-improvement
+interval). A job never overlaps itself: one instance at a time in the scheduler (`max_instances=1`, missed runs
+coalesced) and the job's lease in Neo4j across processes.
 """
 
 import logging
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.interval import IntervalTrigger
 
 from graphmind.deps import Deps
 from graphmind.errors import GraphMindError
@@ -22,9 +23,12 @@ ALIASES = {
 }
 
 
-def trigger(schedule: str) -> CronTrigger:
-    """A cron trigger (UTC) from a crontab line or an alias."""
-    return CronTrigger.from_crontab(ALIASES.get(schedule.strip(), schedule), timezone="UTC")
+def trigger(schedule: str) -> CronTrigger | IntervalTrigger:
+    """A cron trigger (UTC) from a crontab line or an alias; `every Ns`: an interval."""
+    schedule = schedule.strip()
+    if schedule.startswith("every ") and schedule.endswith("s"):
+        return IntervalTrigger(seconds=int(schedule[6:-1]), timezone="UTC")
+    return CronTrigger.from_crontab(ALIASES.get(schedule, schedule), timezone="UTC")
 
 
 class Gardener:

@@ -10,7 +10,8 @@ from graphmind.gardener.scheduler import Gardener, trigger
 def test_every_job_is_scheduled_once_without_overlap(deps):
     gardener = Gardener(deps)
     jobs = {job.id: job for job in gardener.scheduler.get_jobs()}
-    assert set(jobs) == {"decay", "prune", "consolidate", "patterns", "scene_flush"}
+    assert set(jobs) == {"decay", "prune", "consolidate", "patterns", "scene_flush",
+                         "self_improve", "share_patterns"}
     assert all(job.max_instances == 1 and job.coalesce for job in jobs.values())
 
 
@@ -25,3 +26,8 @@ def test_every_job_is_scheduled_once_without_overlap(deps):
 )
 def test_schedules_and_aliases(schedule, after, expected):
     assert trigger(schedule).get_next_fire_time(None, after) == expected
+
+
+def test_an_interval_schedule():
+    after = datetime(2026, 3, 2, 4, 0, tzinfo=UTC)
+    assert trigger("every 300s").get_next_fire_time(after, after) == datetime(2026, 3, 2, 4, 5, tzinfo=UTC)
