@@ -1,5 +1,5 @@
 // name: trace
-// Locks one of the caller's chosen decisions and the memories that influenced it, and returns them with the current outcome and its salience updates (for a revision).
+// Locks one of the caller's chosen decisions and the memories that influenced it (with the outcomes each already had), and returns them with the current outcome and its salience updates (for a revision).
 // mode: write
 // params: userId, traceId, now
 MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId AND d.chosen
@@ -9,8 +9,12 @@ OPTIONAL MATCH (d)-[:RESULTED_IN]->(current:Outcome {status: 'active'})
 CALL (d) {
   MATCH (m:Memory)-[i:INFLUENCED]->(d)
   SET m.lastLearnedAt = $now
+  // outcomes: the active outcomes of the memory's other decisions (a decaying learning rate uses it)
   RETURN collect(m {.id, .baseSalience, .outcomeAdjustment, .temporalLevel, .utilityEstimate,
-                    .utilityVariance, .stability, .validUntil, score: i.score}) AS influences
+                    .utilityVariance, .stability, .validUntil, score: i.score,
+                    outcomes: COUNT { (m)-[:INFLUENCED]->(other:Decision)
+                                      -[:RESULTED_IN]->(:Outcome {status: 'active'}) WHERE other <> d }})
+         AS influences
 }
 CALL (current) {
   OPTIONAL MATCH (current)-[:ADJUSTED]->(u:SalienceUpdate)

@@ -11,11 +11,13 @@ reports +quality when the advice acted on was good and -quality otherwise.
 The same stream runs twice in one process, learning on (outcomes reported) and
 off (no outcomes), each on its own user with the same memories. Reported:
 precision@5 of good memories per block of rounds, and a PNG of both curves.
+`run_episode` runs one stream and returns its rounds; experiments
+(`graphmind/experiments/`) run it once per trial.
 """
 
 import random
 import uuid
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -125,16 +127,66 @@ class Config:
     days_between_memories: int = 1
 
 
-async def _run_stream(deps: Deps, user: str, config: Config, good: set[str], content_of: dict,
-                      stream: list[str], learn: bool, timings: dict) -> list[float]:
+@dataclass(frozen=True)
+class Round:
+    """One round of an episode: what the top k held and what the simulator reported."""
+
+    topic: str
+    precision: float  # share of good advice in the top k
+    harmful: float  # share of misleading advice in the top k
+    acted_good: bool | None  # None when nothing was recalled
+    quality: float  # the outcome reported (0.0 when learning is off or nothing was recalled)
+
+
+@dataclass
+class Episode:
+    """A stream of rounds on one user; `adjustments`: each memory's last outcome adjustment."""
+
+    rounds: list[Round] = field(default_factory=list)
+    adjustments: dict[str, float] = field(default_factory=dict)
+    memories: int = 0
+
+
+def build_stream(config: Config) -> tuple[list[str], list[tuple[str, bool]]]:
+    """The topics of the rounds (shuffled rounds of every topic: balanced blocks) and the
+    memories as (text, is good), shuffled, both from the config's seed."""
+    rng = random.Random(config.seed)
+    stream: list[str] = []
+    while len(stream) < config.rounds:
+        stream += rng.sample(sorted(TOPICS), len(TOPICS))
+    texts = [(t, True) for topic in TOPICS.values() for t in topic[1]] + \
+            [(t, False) for topic in TOPICS.values() for t in topic[2]]
+    rng.shuffle(texts)
+    return stream[:config.rounds], texts
+
+
+async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timings: dict | None = None,
+                      progress: bool = True) -> Episode:
+    """Remembers the memories for `user` and runs the stream (the caller deletes the user)."""
+    stream, texts = build_stream(config)
+    start = datetime(2025, 1, 1, tzinfo=UTC)
+    inputs = [
+        MemoryInput(content=t, content_type=ContentType.FACT, temporal_level=config.temporal_level,
+                    base_salience=config.base_salience,
+                    valid_from=start + timedelta(days=n * config.days_between_memories))
+        for n, (t, _) in enumerate(texts)
+    ]
+    ids = await ingest(deps, user, inputs, batch=len(inputs), concurrency=1)
+    content_of: dict[str, str] = {}
+    for memory_id, (text, _) in zip(ids, texts):
+        content_of.setdefault(memory_id, text)  # a duplicate keeps the first text
+    good = {t for t, is_good in texts if is_good}
+    timings = timings if timings is not None else {"decide": [], "observeOutcome": []}
+    episode = Episode(memories=len(content_of))
     choices = random.Random(config.seed + 1)  # the same draws with learning on and off
-    precisions = []
-    for topic in tqdm(stream, desc="learning on" if learn else "learning off", unit="round"):
-        question = TOPICS[topic][0]
-        result = await recall(deps, user, question, config.top_k)
+    label = "learning on" if learn else "learning off"
+    for topic in tqdm(stream, desc=label, unit="round", disable=not progress):
+        result = await recall(deps, user, TOPICS[topic][0], config.top_k)
         top = [content_of[i.memory.id] for i in result.items]
-        precisions.append(sum(text in good for text in top) / config.top_k)
+        precision = sum(text in good for text in top) / config.top_k
+        harmful = sum(text not in good for text in top) / config.top_k
         if not result.items:
+            episode.rounds.append(Round(topic, precision, harmful, None, 0.0))
             continue
         acted = choices.randrange(len(result.items))
         contributions = [
@@ -147,15 +199,17 @@ async def _run_stream(deps: Deps, user: str, config: Config, good: set[str], con
                 retrieval_id=result.retrieval_id, memories=contributions, confidence=0.5,
             ))
         timings["decide"].append(watch.ms)
+        quality = config.quality if top[acted] in good else -config.quality
         if learn:
-            quality = config.quality if top[acted] in good else -config.quality
             with Stopwatch() as watch:
-                await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
+                outcome = await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
                     decision.trace_id, quality,
                     outcomes.Signal.TASK_COMPLETED if quality > 0 else outcomes.Signal.TASK_FAILED,
                 ))
             timings["observeOutcome"].append(watch.ms)
-    return precisions
+            episode.adjustments.update({u.memory_id: u.new_adjustment for u in outcome.updates})
+        episode.rounds.append(Round(topic, precision, harmful, top[acted] in good, quality if learn else 0.0))
+    return episode
 
 
 def _blocks(values: list[float], size: int) -> list[float]:
@@ -163,33 +217,13 @@ def _blocks(values: list[float], size: int) -> list[float]:
 
 
 async def run(deps: Deps, config: Config = Config(), plot: Path | None = None) -> dict:
-    rng = random.Random(config.seed)
-    stream: list[str] = []
-    while len(stream) < config.rounds:  # shuffled rounds of every topic: balanced blocks
-        stream += rng.sample(sorted(TOPICS), len(TOPICS))
-    stream = stream[:config.rounds]
-    texts = [(t, True) for topic in TOPICS.values() for t in topic[1]] + \
-            [(t, False) for topic in TOPICS.values() for t in topic[2]]
-    rng.shuffle(texts)
-    start = datetime(2025, 1, 1, tzinfo=UTC)
-    good = {t for t, is_good in texts if is_good}
     run_id = uuid.uuid4().hex[:8]
     curves, timings = {}, {"decide": [], "observeOutcome": []}
     for learn in (True, False):
         user = f"bench-learning-{'on' if learn else 'off'}-{run_id}"
-        inputs = [
-            MemoryInput(content=t, content_type=ContentType.FACT, temporal_level=config.temporal_level,
-                        base_salience=config.base_salience,
-                        valid_from=start + timedelta(days=n * config.days_between_memories))
-            for n, (t, _) in enumerate(texts)
-        ]
         try:
-            ids = await ingest(deps, user, inputs, batch=len(inputs), concurrency=1)
-            content_of: dict[str, str] = {}
-            for memory_id, (text, _) in zip(ids, texts):
-                content_of.setdefault(memory_id, text)  # a duplicate keeps the first text
-            precisions = await _run_stream(deps, user, config, good, content_of, stream, learn, timings)
-            curves["on" if learn else "off"] = _blocks(precisions, config.block)
+            episode = await run_episode(deps, user, config, learn, timings)
+            curves["on" if learn else "off"] = _blocks([r.precision for r in episode.rounds], config.block)
         finally:
             await delete_user(deps, user)
     report = {

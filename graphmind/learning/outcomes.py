@@ -2,7 +2,8 @@
 
 Within 7 days of the decision (R14), once per decision unless it is a revision.
 In one transaction: the Outcome; per influencing memory its attribution (R18),
-the salience change (R15 with the R17 table, bounded by R16) recorded as a
+the salience change (R15 with the R17 table, bounded by R16; learning rate,
+its decay, loss aversion and the table come from the settings) recorded as a
 SalienceUpdate, a Kalman update of its utility (seed 003 policy 6), and R20:
 a good outcome makes the memory more stable (and extends a set validity by as
 much), a bad one less stable (faster decay). A good outcome also associates the
@@ -21,7 +22,7 @@ from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
 from graphmind.learning.salience import (
-    Utility, apply_delta, attribution, kalman_update, salience_delta,
+    Utility, apply_delta, attribution, decayed_learning_rate, kalman_update, salience_delta,
 )
 from graphmind.lifecycle import decay
 from graphmind.memory.privacy import redact
@@ -89,7 +90,7 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outc
     feedback = _validate(draft)
     if feedback and deps.settings.redact_pii:
         feedback = redact(feedback).text
-    now, outcome_id = deps.clock.now(), str(uuid.uuid4())
+    now, outcome_id, settings = deps.clock.now(), str(uuid.uuid4()), deps.settings
 
     async def work(tx) -> Outcome:
         rows = await tx.run("outcomes.trace", userId=user_id, traceId=draft.trace_id, now=now)
@@ -140,7 +141,11 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outc
             "negative_outcome" if draft.quality < 0 else "neutral_outcome")
         for memory_id, memory in state.items():
             share = attribution(memory["score"])
-            delta = salience_delta(draft.quality, share, memory["temporalLevel"])
+            rate = decayed_learning_rate(settings.learning_rate, settings.learning_rate_min,
+                                         settings.learning_rate_half_life, memory["outcomes"])
+            delta = salience_delta(draft.quality, share, memory["temporalLevel"], rate,
+                                   negative_weight=settings.negative_outcome_weight,
+                                   dampening=settings.temporal_dampening)
             utility = kalman_update(
                 Utility(memory.get("utilityEstimate") or 0.5, memory.get("utilityVariance") or 1.0),
                 observed=(draft.quality + 1) / 2, measurement_noise=0.5 / share,

@@ -4,14 +4,19 @@
     |delta| ≤ 0.1, |outcome adjustment| ≤ 0.5, effective salience in [0, 1]   (R16)
     attribution ∝ memory score, at least 0.01, at most 1.0                  (R18)
 
+Settings can change the constants for experiments (docs/experiments.md): the
+dampening table (H1), a learning rate that decays with a memory's outcomes (H3)
+and loss aversion, a negative delta times a weight before the cap (H4).
+
 Worked example of seed 000: base 0.6, level 2, contribution 0.8, quality +0.8
 → delta 0.8 × 0.8 × 0.1 × 0.5 = +0.032 → effective salience 0.632.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 LEARNING_RATE = 0.1
-TEMPORAL_DAMPENING = {1: 1.0, 2: 0.5, 3: 0.25, 4: 0.1}  # R17
+TEMPORAL_DAMPENING = (1.0, 0.5, 0.25, 0.1)  # R17, temporal levels 1-4
 MAX_SINGLE_CHANGE = 0.1  # R16
 MAX_TOTAL_ADJUSTMENT = 0.5  # R16
 MIN_ATTRIBUTION, MAX_ATTRIBUTION = 0.01, 1.0  # R18
@@ -41,10 +46,20 @@ def attribution(score: float) -> float:
 
 
 def salience_delta(quality: float, attribution: float, temporal_level: int,
-                   learning_rate: float = LEARNING_RATE) -> float:
-    """R15 with the R17 dampening table, capped at ±0.1 (R16)."""
-    raw = quality * attribution * learning_rate * TEMPORAL_DAMPENING[temporal_level]
+                   learning_rate: float = LEARNING_RATE, *, negative_weight: float = 1.0,
+                   dampening: Sequence[float] = TEMPORAL_DAMPENING) -> float:
+    """R15 with the R17 dampening table (`dampening[level - 1]`), a negative outcome's
+    delta times `negative_weight` (loss aversion), capped at ±0.1 (R16)."""
+    raw = quality * attribution * learning_rate * dampening[temporal_level - 1]
+    if quality < 0:
+        raw *= negative_weight
     return clamp(raw, -MAX_SINGLE_CHANGE, MAX_SINGLE_CHANGE)
+
+
+def decayed_learning_rate(rate: float, minimum: float, half_life: float, outcomes: int) -> float:
+    """The learning rate of a memory that already had `outcomes` outcomes:
+    minimum + (rate − minimum) · 0.5^(outcomes / half_life); `rate` when minimum = rate."""
+    return minimum + (rate - minimum) * 0.5 ** (outcomes / half_life)
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,30 @@ async def test_total_adjustment_is_bounded_over_many_outcomes(remember, deps, us
     assert memory.outcome_adjustment == pytest.approx(0.5) and memory.effective_salience == pytest.approx(0.9)
 
 
+async def test_outcomes_use_the_learning_settings(remember, deps, user_id):
+    tuned = replace(deps, settings=deps.settings.model_copy(update={
+        "negative_outcome_weight": 2.0, "temporal_dampening": (1.0, 0.3, 0.1, 0.03)}))
+    stored = await remember("A level 2 memory that misleads", baseSalience=0.5, temporalLevel=2)
+    decision = await decisions.decide(tuned, user_id, draft((stored.memory.id, 1)))
+    result = await outcomes.observe_outcome(tuned, user_id, outcome(decision.trace_id, -0.8))
+    assert result.updates[0].delta == pytest.approx(-0.8 * 0.1 * 0.3 * 2.0)
+
+
+async def test_a_decaying_learning_rate_counts_the_memorys_earlier_outcomes(remember, deps, user_id):
+    decaying = replace(deps, settings=deps.settings.model_copy(update={
+        "learning_rate_min": 0.01, "learning_rate_half_life": 1.0}))
+    stored = await remember("A memory that keeps being judged", baseSalience=0.5, temporalLevel=1)
+    deltas = []
+    for _ in range(3):
+        decision = await decisions.decide(decaying, user_id, draft((stored.memory.id, 1)))
+        result = await outcomes.observe_outcome(decaying, user_id, outcome(decision.trace_id, 0.5))
+        deltas.append(result.updates[0].delta)
+    rates = [0.01 + 0.09 * 0.5 ** n for n in range(3)]  # after 0, 1 and 2 earlier outcomes
+    assert deltas == pytest.approx([0.5 * rate for rate in rates])
+    revised = await outcomes.observe_outcome(decaying, user_id, outcome(decision.trace_id, 0.5, revision=True))
+    assert revised.updates[-1].delta == pytest.approx(deltas[-1])  # the revised outcome does not count
+
+
 async def test_seven_day_window(remember, deps, user_id):
     clock = FixedClock(datetime(2030, 1, 1, tzinfo=UTC))
     timed = replace(deps, clock=clock)

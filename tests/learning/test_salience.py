@@ -3,7 +3,7 @@
 import pytest
 
 from graphmind.learning.salience import (
-    Utility, apply_delta, attribution, kalman_update, normalise_scores, salience_delta,
+    Utility, apply_delta, attribution, decayed_learning_rate, kalman_update, normalise_scores, salience_delta,
 )
 
 
@@ -23,6 +23,26 @@ def test_temporal_dampening_per_level(level, dampening):
 def test_single_change_is_capped_at_a_tenth():
     assert salience_delta(1.0, 1.0, 1, learning_rate=0.5) == 0.1
     assert salience_delta(-1.0, 1.0, 1, learning_rate=0.5) == -0.1
+
+
+def test_loss_aversion_doubles_a_negative_delta_within_the_cap():
+    assert salience_delta(-0.8, 0.8, 2, negative_weight=2.0) == pytest.approx(-0.064)  # 2 × −0.032
+    assert salience_delta(0.8, 0.8, 2, negative_weight=2.0) == pytest.approx(0.032)  # positive: unchanged
+    assert salience_delta(-1.0, 1.0, 1, negative_weight=2.0) == -0.1  # −0.2 capped (R16)
+
+
+def test_a_dampening_table_override():
+    steeper = (1.0, 0.3, 0.1, 0.03)
+    assert salience_delta(0.5, 0.5, 2, dampening=steeper) == pytest.approx(0.5 * 0.5 * 0.1 * 0.3)
+    assert salience_delta(0.5, 0.5, 4, dampening=steeper) == pytest.approx(0.5 * 0.5 * 0.1 * 0.03)
+
+
+def test_learning_rate_decays_with_a_memorys_outcomes():
+    assert decayed_learning_rate(0.1, 0.1, 10, 50) == 0.1  # minimum = rate: no decay
+    assert decayed_learning_rate(0.1, 0.01, 10, 0) == pytest.approx(0.1)
+    assert decayed_learning_rate(0.1, 0.01, 10, 10) == pytest.approx(0.055)  # halfway after a half-life
+    assert decayed_learning_rate(0.1, 0.01, 10, 20) == pytest.approx(0.0325)
+    assert decayed_learning_rate(0.1, 0.01, 10, 1000) == pytest.approx(0.01)
 
 
 def test_total_adjustment_stays_within_half():

@@ -1,0 +1,37 @@
+"""The learning benchmark: its stream, one episode, and the on/off report, on tiny sizes."""
+
+from collections import Counter
+
+import pytest
+
+from graphmind.bench import learning
+from graphmind.bench.common import delete_user
+from graphmind.bench.learning import TOPICS, Config, build_stream, run_episode
+
+
+def test_the_stream_is_balanced_and_seeded():
+    stream, texts = build_stream(Config(seed=3, rounds=12))
+    assert Counter(stream) == {topic: 2 for topic in TOPICS}
+    assert (stream, texts) == build_stream(Config(seed=3, rounds=12))
+    assert stream != build_stream(Config(seed=4, rounds=12))[0]
+    assert Counter(good for _, good in texts) == {True: 30, False: 30}
+
+
+async def test_an_episode_records_every_round(deps, user_id):
+    try:
+        episode = await run_episode(deps, user_id, Config(seed=5, rounds=6), learn=True, progress=False)
+    finally:
+        await delete_user(deps, user_id)
+    assert episode.memories == 60 and len(episode.rounds) == 6
+    for r in episode.rounds:
+        assert r.precision + r.harmful == pytest.approx(1.0)
+        assert r.quality == (0.8 if r.acted_good else -0.8)
+    assert episode.adjustments and all(abs(a) <= 0.5 for a in episode.adjustments.values())
+
+
+async def test_the_report_keeps_its_shape(deps):
+    report = await learning.run(deps, Config(seed=5, rounds=6, block=3))
+    assert set(report) == {"config", "topics", "good_per_topic", "misleading_per_topic", "precision_at_5",
+                           "lift_on", "drift_off", "latency_ms"}
+    assert len(report["precision_at_5"]["on"]) == len(report["precision_at_5"]["off"]) == 2
+    assert "learning on" in learning.format_report(report)
