@@ -7,9 +7,10 @@ memory.restored, memory.superseded, decision.tracked, outcome.observed,
 salience.adjusted, associations.learned, snapshot.taken, trail.saved,
 trail.resumed, trails.merged, and the lifecycle's scene.flushed, memory.archived
 (pruned), memory.deleted, memory.consolidated, consolidation.rejected,
-pattern.extracted, memory.promoted. (Co-retrieval and co-use edge updates follow
-from memory.retrieved and outcome.observed; the decay job's gradual salience
-decay is not logged per memory.)
+pattern.extracted, memory.promoted, and pattern sharing's sharing.changed (opt in
+or out) and sharing.contributed (a release charged the user's ε). (Co-retrieval
+and co-use edge updates follow from memory.retrieved and outcome.observed; the
+decay job's gradual salience decay is not logged per memory.)
 """
 
 import hashlib
@@ -28,6 +29,7 @@ EVENT_TYPES = (
     "salience.adjusted", "associations.learned", "snapshot.taken", "trail.saved",
     "trail.resumed", "trails.merged", "scene.flushed", "memory.archived", "memory.deleted",
     "memory.consolidated", "consolidation.rejected", "pattern.extracted", "memory.promoted",
+    "sharing.changed", "sharing.contributed",
 )
 MAX_PAGE = 500
 
