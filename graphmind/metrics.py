@@ -1,4 +1,4 @@
-"""Prometheus instruments: GraphQL requests, stored memories and gardener jobs.
+"""Prometheus instruments: GraphQL requests, stored memories, gardener jobs, self-improvement.
 
 Each `Metrics` owns its registry, so several apps in one process do not collide.
 `/metrics` serves them (api/metrics.py).
@@ -15,6 +15,7 @@ from prometheus_client import (
 
 MEMORY_STATUSES = ("active", "superseded", "archived")
 REQUEST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+SCORE_BUCKETS = (-0.5, -0.25, -0.1, 0.0, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1.0)
 JOB_BUCKETS = (0.01, 0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 1800.0, 3600.0)
 
 
@@ -44,7 +45,52 @@ class Metrics:
             ["job"], buckets=JOB_BUCKETS, registry=r,
         )
 
+        self.requests_in_flight = Gauge(
+            "graphmind_requests_in_flight", "GraphQL root fields being resolved right now.", registry=r
+        )
+        # seed 001 §13, with the graphmind_ prefix
+        self.improve_attempts = Counter(
+            "graphmind_self_improve_attempts_total", "Self-improvement proposals validated, by type.",
+            ["type"], registry=r,
+        )
+        self.improve_commits = Counter(
+            "graphmind_self_improve_commits_total", "Self-improvement proposals stored, by type.",
+            ["type"], registry=r,
+        )
+        self.improve_rejects = Counter(
+            "graphmind_self_improve_rejects_total", "Self-improvement proposals rejected, by failing gate.",
+            ["reason"], registry=r,
+        )
+        self.improve_cycle_seconds = Histogram(
+            "graphmind_self_improve_cycle_duration_seconds", "Time a self-improvement cycle ran.",
+            buckets=JOB_BUCKETS, registry=r,
+        )
+        self.improve_candidates = Gauge(
+            "graphmind_self_improve_candidates_in_cycle", "Candidates the last self-improvement cycle selected.",
+            registry=r,
+        )
+        self.improve_quality_delta = Histogram(
+            "graphmind_self_improve_quality_delta", "Structure-score improvement of each accepted proposal.",
+            buckets=SCORE_BUCKETS, registry=r,
+        )
+        self.improve_backpressure_skips = Counter(
+            "graphmind_self_improve_backpressure_skips_total",
+            "Self-improvement cycles skipped because the service was busy.", registry=r,
+        )
+        self._in_flight = 0
+
+    @property
+    def in_flight(self) -> int:
+        """GraphQL root fields being resolved now (the worker's backpressure signal)."""
+        return self._in_flight
+
+    def request_started(self) -> None:
+        self._in_flight += 1
+        self.requests_in_flight.set(self._in_flight)
+
     def observe_request(self, operation: str, seconds: float, outcome: str = "ok") -> None:
+        self._in_flight = max(0, self._in_flight - 1)
+        self.requests_in_flight.set(self._in_flight)
         self.requests.labels(operation, outcome).inc()
         self.request_seconds.labels(operation).observe(seconds)
 

@@ -84,6 +84,21 @@ class Settings(BaseSettings):
     neighbour_share: float = Field(0.5, description="a neighbour's share of its parent's score")
     neighbour_parents: int = Field(5, description="top results whose neighbours are added")
 
+    # Learning (outcome-weighted salience): R15-R17, and the H1/H3/H4 experiments (docs/experiments.md)
+    learning_rate: float = Field(0.1, ge=0, description="R15 learning rate of outcome-weighted salience")
+    learning_rate_min: float = Field(
+        0.1, ge=0, description="rate a memory's learning rate decays to with its outcomes (= learning_rate: no decay)"
+    )
+    learning_rate_half_life: float = Field(
+        10.0, gt=0, description="outcomes after which a memory's learning rate is halfway to the minimum"
+    )
+    negative_outcome_weight: float = Field(
+        1.0, ge=0, description="loss aversion: a negative outcome's delta is multiplied by this (before the ±0.1 cap)"
+    )
+    temporal_dampening: tuple[float, float, float, float] = Field(
+        (1.0, 0.5, 0.25, 0.1), description="R17 dampening of the delta per temporal level 1-4 (a JSON list)"
+    )
+
     # Associative graph: association edges, activate, why, trails
     association_seed_count: int = Field(5, description="top memories of a query that seed learn/activate")
     coretrieval_rate: float = Field(
@@ -145,6 +160,23 @@ class Settings(BaseSettings):
     pattern_quality: float = Field(0.5, description="outcome quality above which an outcome is good")
     pattern_similarity: float = Field(0.6, description="cosine that joins a memory to a pattern")
 
+    # Shared patterns (differential privacy): the share_patterns job (docs/sharing.md)
+    sharing_epsilon: float = Field(0.1, gt=0, description="ε of one release of a shared pattern (Laplace noise)")
+    sharing_privacy_budget: float = Field(
+        1.0, gt=0, description="total ε a user's data may ever be released under (then they stop contributing)"
+    )
+    sharing_min_instances: int = Field(100, ge=1, description="good outcomes a shared pattern must come from")
+    sharing_min_users: int = Field(
+        10, ge=1, description="distinct users a shared pattern, and each of its words, must come from"
+    )
+    sharing_similarity: float = Field(0.7, description="cosine that joins users' patterns into one shared pattern")
+    sharing_user_cap: int = Field(
+        10, ge=1, description="most instances one user adds to a shared pattern (the count's sensitivity)"
+    )
+    sharing_noise_seed: int | None = Field(
+        None, description="seed of the Laplace noise, for tests only (unset: OS randomness)"
+    )
+
     # The gardener (APScheduler): cron schedules or @hourly/@daily/@weekly/@monthly
     gardener_enabled: bool = Field(True, description="run the gardener's schedules in `serve`")
     job_decay_schedule: str = Field("@daily", description="when the decay job runs")
@@ -172,6 +204,15 @@ class Settings(BaseSettings):
     )
     self_improvement_min_semantic_similarity: float = Field(
         0.82, description="drift gate: least cosine of a proposal to its origin (not for reconcile)"
+    )
+    self_improvement_backpressure_requests: int = Field(
+        4, description="skip a cycle while more GraphQL requests than this are in flight"
+    )
+    self_improvement_breaker_failures: int = Field(
+        5, ge=1, description="consecutive rejected or failed proposals that open the circuit breaker"
+    )
+    self_improvement_breaker_cooldown_minutes: float = Field(
+        60.0, description="minutes an open circuit breaker keeps the worker stopped"
     )
     self_improvement_allow_llm_rewrite: bool = Field(False, description="phase B LLM rewrites (not built; must stay false)")
 

@@ -1,7 +1,7 @@
 // name: rank
 // Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 
 // 1. Candidates of each channel (unfiltered but for the owner).
 OPTIONAL MATCH (owner:User {id: $userId})
@@ -50,6 +50,13 @@ WHERE node.status IN $statuses
   AND ($contentTypes IS NULL OR node.contentType IN $contentTypes)
   AND ($temporalLevels IS NULL OR node.temporalLevel IN $temporalLevels)
   AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+  // a self-improved version that qualifies stands in for the memory it improves
+  AND ($hideImproved = false OR NOT EXISTS {
+    MATCH (node)<-[:IMPROVES]-(better:Memory)
+    WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
+      AND ($asOf IS NULL OR (better.validFrom <= $asOf AND (better.validUntil IS NULL OR better.validUntil > $asOf)))
+      AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
+      AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
 WITH channel, node, score
 ORDER BY channel, score DESC, node.id
 WITH channel, collect({node: node, score: score}) AS hits
@@ -86,6 +93,12 @@ CALL (fused) {
     AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
     AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
     AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
+    AND ($hideImproved = false OR NOT EXISTS {
+      MATCH (n)<-[:IMPROVES]-(better:Memory)
+      WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
+        AND ($asOf IS NULL OR (better.validFrom <= $asOf AND (better.validUntil IS NULL OR better.validUntil > $asOf)))
+        AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
+        AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
   WITH n, parent.final * $neighbourShare AS share, p.id AS parentId,
        abs(duration.inSeconds(p.validFrom, n.validFrom).seconds) AS distance
   ORDER BY share DESC, distance

@@ -26,8 +26,8 @@ from graphmind.api.memory_types import (
     to_recall_item,
 )
 from graphmind.errors import BadUserInput
-from graphmind.memory import manage, recall as recall_service, store
-from graphmind.memory.model import parse_memory_input
+from graphmind.memory import manage, model, recall as recall_service, store
+from graphmind.memory.model import MemoryInput, parse_memory_input
 
 
 @strawberry.input(description="A memory to store.")
@@ -107,6 +107,15 @@ def _input_dict(item: RememberInput) -> dict:
     return {alias: getattr(item, attr) for attr, alias in names.items() if getattr(item, attr) is not None}
 
 
+def _parsed(item: RememberInput, prefix: str) -> MemoryInput:
+    """The validated input; SELF_IMPROVEMENT is the worker's provenance, never a caller's."""
+    parsed = parse_memory_input(_input_dict(item), field_prefix=prefix)
+    if parsed.source is model.Source.SELF_IMPROVEMENT:
+        raise BadUserInput("source SELF_IMPROVEMENT is reserved for the self-improvement worker",
+                           field=f"{prefix}source")
+    return parsed
+
+
 def _result(r: store.RememberResult) -> RememberResult:
     return RememberResult(
         **memory_fields(r.memory),
@@ -121,7 +130,7 @@ def _result(r: store.RememberResult) -> RememberResult:
 async def remember(info: Info, input: Annotated[RememberInput, arg("The memory to store.")]) -> RememberResult:
     """Stores one memory (validated, redacted, deduplicated, linked to its entities)."""
     ctx = info.context
-    parsed = parse_memory_input(_input_dict(input), field_prefix="input.")
+    parsed = _parsed(input, "input.")
     [result] = await store.remember_many(ctx.deps, ctx.user_id, [parsed])
     return _result(result)
 
@@ -133,10 +142,7 @@ async def remember_many(
     ctx = info.context
     if len(inputs) > store.MAX_BATCH:
         raise BadUserInput(f"at most {store.MAX_BATCH} memories per batch", field="inputs")
-    parsed = [
-        parse_memory_input(_input_dict(item), field_prefix=f"inputs[{i}].")
-        for i, item in enumerate(inputs)
-    ]
+    parsed = [_parsed(item, f"inputs[{i}].") for i, item in enumerate(inputs)]
     return [_result(r) for r in await store.remember_many(ctx.deps, ctx.user_id, parsed)]
 
 

@@ -16,7 +16,9 @@ MemoryStatus = strawberry.enum(
     model.MemoryStatus, description="active, superseded (kept as history) or archived (forgotten)."
 )
 Source = strawberry.enum(
-    model.Source, description="Provenance; decides trust: AXIOM 1.0, USER 0.8, MODEL 0.6, WEB 0.4."
+    model.Source,
+    description="Provenance; decides trust: AXIOM 1.0, USER 0.8, MODEL 0.6, WEB 0.4; SELF_IMPROVEMENT "
+    "(the self-improvement worker's, refused from callers) takes its sources' lowest trust.",
 )
 RecallChannel = strawberry.enum(Channel, name="RecallChannel", description="A retrieval channel fused by recall.")
 ConflictKind = strawberry.enum(

@@ -33,6 +33,7 @@ class RequestMetrics(SchemaExtension):
         ):
             return _next(root, info, *args, **kwargs)
         operation, start = info.field_name, time.perf_counter()
+        metrics.request_started()  # observe_request ends it
         try:
             result = _next(root, info, *args, **kwargs)
         except BaseException as e:

@@ -9,8 +9,10 @@ from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDept
 
 from graphmind.api import associative as associative_api
 from graphmind.api import gardener as gardener_api
+from graphmind.api import improvement as improvement_api
 from graphmind.api import learning as learning_api
 from graphmind.api import memory as memory_api
+from graphmind.api import sharing as sharing_api
 from graphmind.api.associative_types import (
     ActivationResult, Drift, LearnResult, MergeTrailsResult, ResumeTrailResult, SaveTrailResult,
     Snapshot, Trail, TrailConnection, WhyResult,
@@ -18,7 +20,9 @@ from graphmind.api.associative_types import (
 from graphmind.api.errors import ErrorCodes
 from graphmind.api.gardener_types import Job, JobRun
 from graphmind.api.health import Health, resolve_health
+from graphmind.api.improvement_types import ImprovementCycle, SelfImprovement
 from graphmind.api.metrics import RequestMetrics
+from graphmind.api.sharing_types import PatternSharing, SharedPatternConnection
 from graphmind.api.learning_types import (
     Counterfactual, DecisionResult, Event, EventConnection, OutcomeResult, TopPerformer,
 )
@@ -50,6 +54,10 @@ class Query:
     trail: Trail = field(associative_api.trail)
     trails: TrailConnection = field(associative_api.list_trails)
     jobs: list[Job] = field(gardener_api.jobs)
+    self_improvement: SelfImprovement = field(improvement_api.self_improvement)
+    improvement_cycles: list[ImprovementCycle] = field(improvement_api.improvement_cycles)
+    pattern_sharing: PatternSharing = field(sharing_api.pattern_sharing)
+    shared_patterns: SharedPatternConnection = field(sharing_api.shared_patterns)
 
 
 @strawberry.type(description="Changes; each is one Neo4j transaction scoped to the calling user.")
@@ -67,6 +75,8 @@ class Mutation:
     resume_trail: ResumeTrailResult = field(associative_api.resume_trail)
     merge_trails: MergeTrailsResult = field(associative_api.merge_trails)
     run_job: JobRun = field(gardener_api.run_job)
+    set_self_improvement_kill_switch: SelfImprovement = field(improvement_api.set_self_improvement_kill_switch)
+    set_pattern_sharing: PatternSharing = field(sharing_api.set_pattern_sharing)
 
 
 @strawberry.type(description="Live streams over graphql-ws; scoped to the calling user.")

@@ -1,8 +1,244 @@
-"""The self-improvement worker (seed 001): a gardener job. Scaffold; filled in next."""
+"""The self-improvement worker (seed 001): one cycle per run of the `self_improve` job.
 
+    control (enabled? kill switch? breaker? backpressure?) → scan the hottest memories
+    and their neighbours → select candidates (`candidates.py`) → per candidate, while
+    the resource gate allows: propose (`proposals.py`) → embed → validate (`gates.py`,
+    plus no clash with or duplicate of another memory) → commit through the normal
+    remember path (`memory/store.py`, with a `Derivation`) unless dry run → log the
+    cycle's decisions (ImprovementCycle, ImprovementDecision) → metrics.
+
+Originals are never changed: an improved memory is a new memory (new id, appended
+to the owner's timeline) with source self_improvement, provenance in its metadata,
+DERIVED_FROM and IMPROVES edges to its sources.
+"""
+
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from graphmind.deps import Deps
 from graphmind.gardener.context import JobContext
+from graphmind.improvement import candidates as selection
+from graphmind.improvement import control, gates
+from graphmind.improvement.model import GateResult, Proposal, SourceMemory, Verdict
+from graphmind.improvement.proposals import propose
+from graphmind.lifecycle import truth
+from graphmind.memory.model import ContentType, MemoryInput, Source
+from graphmind.memory.store import Derivation, remember_many
+
+log = logging.getLogger("graphmind.improvement")
+SCAN_PER_CANDIDATE = 25  # memories scanned per candidate the batch allows
+NEIGHBOURS = 5
 
 
-async def self_improve(ctx: JobContext) -> dict[str, int]:
-    """One self-improvement cycle across users (off unless GRAPHMIND_SELF_IMPROVEMENT_ENABLED)."""
+@dataclass
+class Cycle:
+    id: str
+    started_at: object
+    dry_run: bool
+    safety_mode: str
+    candidates: int = 0
+    verdicts: list[Verdict] = field(default_factory=list)
+    stopped_by: str | None = None
+
+
+async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str, int]:
+    """One self-improvement cycle across users, or for one user (nothing at all unless enabled)."""
+    deps, s = ctx.deps, ctx.deps.settings
+    if not s.self_improvement_enabled:
+        ctx.add("disabled")
+        return ctx.counts
+    if s.self_improvement_allow_llm_rewrite:
+        log.warning("GRAPHMIND_SELF_IMPROVEMENT_ALLOW_LLM_REWRITE is set, but phase B is not built: ignored")
+    state = await control.load(deps)
+    now = deps.clock.now()
+    if state.kill_switch:
+        ctx.add("killed")
+        return ctx.counts
+    if state.breaker_open(now):
+        ctx.add("breaker_open")
+        return ctx.counts
+    cycle = Cycle(str(uuid.uuid4()), now, ctx.dry_run or s.self_improvement_dry_run, s.self_improvement_safety_mode)
+    if deps.metrics.in_flight > s.self_improvement_backpressure_requests:
+        deps.metrics.improve_backpressure_skips.inc()
+        cycle.stopped_by = "backpressure"
+        ctx.add("backpressure_skips")
+        await _record(deps, cycle, 0.0)
+        return ctx.counts
+    started = time.monotonic()
+    failures = state.consecutive_failures
+    try:
+        chosen = await _select(deps, now, user_id)
+        cycle.candidates = len(chosen)
+        deps.metrics.improve_candidates.set(len(chosen))
+        ctx.add("candidates", len(chosen))
+        attempts = 0
+        for candidate in chosen:
+            budget = gates.resource(time.monotonic() - started, s.self_improvement_max_cycle_seconds,
+                                    attempts, s.self_improvement_batch_size)
+            if not budget.passed:
+                cycle.stopped_by = "resource"
+                break
+            if (await control.load(deps)).kill_switch:
+                cycle.stopped_by = "kill_switch"
+                break
+            proposal = propose(candidate)
+            if proposal is None:
+                cycle.verdicts.append(Verdict(candidate, None, [budget], None, "skipped", "nothing to improve"))
+                continue
+            attempts += 1
+            verdict = await _attempt(deps, cycle, proposal, budget)
+            cycle.verdicts.append(verdict)
+            failures = control.after_proposal(failures, verdict.accepted)
+            if failures >= s.self_improvement_breaker_failures:
+                cycle.stopped_by = "circuit_breaker"
+                break
+    finally:
+        seconds = time.monotonic() - started
+        deps.metrics.improve_cycle_seconds.observe(seconds)
+        await control.save_breaker(deps, failures, cycle.stopped_by == "circuit_breaker")
+        await _record(deps, cycle, seconds)
+    for verdict in cycle.verdicts:
+        ctx.add(verdict.outcome)
+    if cycle.stopped_by:
+        ctx.add(f"stopped_by_{cycle.stopped_by}")
     return ctx.counts
+
+
+async def _select(deps: Deps, now, user_id: str | None) -> list:
+    s = deps.settings
+    cutoff = now - timedelta(minutes=s.self_improvement_cooldown_minutes)
+    rows = await deps.db.read("improvement.scan", userId=user_id, cooldownCutoff=cutoff, now=now,
+                              limit=s.self_improvement_batch_size * SCAN_PER_CANDIDATE)
+    scanned = {r["memory"]["id"]: SourceMemory.from_row(r["memory"]) for r in rows}
+    pairs = []
+    if scanned:
+        near = await deps.db.read("improvement.neighbours", ids=list(scanned), k=NEIGHBOURS,
+                                  minSimilarity=selection.TOPIC_SIMILARITY,
+                                  maxIndexK=s.recall_max_index_k, cooldownCutoff=cutoff, now=now)
+        for row in near:
+            neighbour = row["neighbour"]
+            scanned.setdefault(neighbour["id"], SourceMemory.from_row(neighbour))
+            pairs.append((row["id"], neighbour["id"], row["similarity"]))
+    memories = sorted(scanned.values(), key=lambda m: m.id)
+    return selection.select(memories, pairs, s.self_improvement_batch_size,
+                            s.self_improvement_max_candidates_per_topic)
+
+
+async def _attempt(deps: Deps, cycle: Cycle, proposal: Proposal, budget: GateResult) -> Verdict:
+    s = deps.settings
+    deps.metrics.improve_attempts.labels(proposal.type.value).inc()
+    [vector] = await deps.embedder.embed_async([proposal.content])
+    results = [budget, *gates.validate(
+        proposal, vector, cycle.safety_mode, s.self_improvement_min_semantic_similarity,
+        s.self_improvement_min_improvement_score, s.redact_pii,
+    )]
+    results.append(await _no_clash(deps, proposal, vector))
+    score = gates.improvement_score(proposal)
+    failed = next((r for r in results if not r.passed), None)
+    if failed:
+        deps.metrics.improve_rejects.labels(failed.gate).inc()
+        return Verdict(proposal.candidate, proposal, results, score, "rejected", f"{failed.gate}: {failed.reason}")
+    deps.metrics.improve_quality_delta.observe(score)
+    if cycle.dry_run:
+        return Verdict(proposal.candidate, proposal, results, score, "accepted_dry_run")
+    try:
+        memory_id = await _commit(deps, cycle, proposal, results, score)
+    except Exception as e:  # a failed commit counts against the breaker, and is logged
+        log.exception("self-improvement commit failed")
+        deps.metrics.improve_rejects.labels("commit").inc()
+        return Verdict(proposal.candidate, proposal, results, score, "rejected", f"commit: {type(e).__name__}")
+    deps.metrics.improve_commits.labels(proposal.type.value).inc()
+    return Verdict(proposal.candidate, proposal, results, score, "committed", memory_id=memory_id)
+
+
+async def _no_clash(deps: Deps, proposal: Proposal, vector) -> GateResult:
+    """Part of fact safety: the proposal neither duplicates nor contradicts a memory
+    outside its lineage (the remember path would reinforce or settle them instead)."""
+    s = deps.settings
+    lineage = {m.id for m in proposal.sources}
+    rows = await deps.db.read(
+        "memory.nearest_active", userId=proposal.candidate.user_id, embeddings=[vector.tolist()],
+        k=s.dedup_candidates + len(lineage), minSimilarity=min(s.dedup_threshold, s.conflict_similarity),
+        maxIndexK=s.recall_max_index_k,
+    )
+    others = [(truth.Claim.from_node(r["memory"]), r["similarity"]) for r in rows if r["memory"]["id"] not in lineage]
+    if others and others[0][1] > s.dedup_threshold:
+        return GateResult("existing", False, round(others[0][1], 4), f"duplicates memory {others[0][0].id}")
+    first = proposal.sources[0]
+    clashes = truth.find_conflicts(
+        truth.Claim("proposal", proposal.content, first.content_type, min(m.trust for m in proposal.sources),
+                    deps.clock.now(), deps.clock.now()),
+        others, s.conflict_similarity,
+    )
+    if clashes:
+        return GateResult("existing", False, 0.0, f"contradicts memory {clashes[0].existing_id}")
+    return GateResult("existing", True, 1.0)
+
+
+def _version(proposal: Proposal) -> str:
+    versions = [int(str(m.metadata.get("version_tag", "v1")).lstrip("v") or 1) for m in proposal.sources]
+    return f"v{max(versions) + 1}"
+
+
+async def _commit(deps: Deps, cycle: Cycle, proposal: Proposal, results: list[GateResult], score: float) -> str:
+    sources = proposal.sources
+    ids = [m.id for m in sources]
+    provenance = {
+        "source": Source.SELF_IMPROVEMENT.value,
+        "improvement_type": proposal.type.value,
+        **({"derived_from": ids[0]} if len(ids) == 1 else {"derived_from_many": ids}),
+        "improvement_score": score,
+        "validator_scores": {r.gate: r.score for r in results},
+        "supersedes": proposal.supersedes,
+        "version_tag": _version(proposal),
+        "safety_mode": cycle.safety_mode,
+        "cycle_id": cycle.id,
+    }
+    valid_untils = [m.valid_until for m in sources if m.valid_until]
+    item = MemoryInput(
+        content=proposal.content, content_type=ContentType(sources[0].content_type),
+        temporal_level=max(m.temporal_level for m in sources),
+        base_salience=max(m.effective_salience for m in sources),
+        valid_until=min(valid_untils) if valid_untils else None,
+        source=Source.SELF_IMPROVEMENT, tags=proposal.tags,
+        metadata={**proposal.metadata, **provenance}, entities=proposal.entities,
+    )
+    derivation = Derivation(tuple(ids), tuple(proposal.supersedes), min(m.trust for m in sources))
+    [result] = await remember_many(deps, proposal.candidate.user_id, [item], [derivation])
+    if result.duplicate_of:
+        raise RuntimeError(f"stored as a duplicate of {result.duplicate_of}")
+    return result.memory.id
+
+
+async def _record(deps: Deps, cycle: Cycle, seconds: float) -> None:
+    """The decision log: written in dry runs too (it is the dry run's report)."""
+    verdicts = cycle.verdicts
+    accepted = [v.improvement_score for v in verdicts if v.accepted and v.improvement_score is not None]
+    now = deps.clock.now()
+    decisions = [
+        {
+            "id": str(uuid.uuid4()), "cycleId": cycle.id, "position": n, "userId": v.candidate.user_id,
+            "at": now, "candidateKind": v.candidate.kind.value, "sourceIds": v.candidate.ids,
+            "type": v.proposal.type.value if v.proposal else None, "outcome": v.outcome,
+            "reason": v.reason, "rationale": v.proposal.rationale if v.proposal else None,
+            "diff": json.dumps(v.proposal.diff, sort_keys=True, default=str) if v.proposal else None,
+            "proposedContent": v.proposal.content if v.proposal else None,
+            "validatorScores": json.dumps({r.gate: r.score for r in v.gates}, sort_keys=True),
+            "gateFailures": json.dumps({r.gate: r.reason for r in v.gates if not r.passed}, sort_keys=True),
+            "improvementScore": v.improvement_score, "memoryId": v.memory_id,
+        }
+        for n, v in enumerate(verdicts)
+    ]
+    counts = {o: sum(v.outcome == o for v in verdicts) for o in ("committed", "accepted_dry_run", "rejected", "skipped")}
+    await deps.db.write("improvement.record_cycle", cycle={
+        "id": cycle.id, "startedAt": cycle.started_at, "durationMs": round(seconds * 1000, 3),
+        "dryRun": cycle.dry_run, "safetyMode": cycle.safety_mode, "candidates": cycle.candidates,
+        "attempts": sum(v.proposal is not None for v in verdicts), "committed": counts["committed"],
+        "acceptedDryRun": counts["accepted_dry_run"], "rejected": counts["rejected"],
+        "skipped": counts["skipped"], "stoppedBy": cycle.stopped_by,
+        "qualityDelta": round(sum(accepted) / len(accepted), 4) if accepted else None,
+    }, decisions=decisions)

@@ -40,13 +40,15 @@ class Source(str, Enum):
     USER = "user"
     MODEL = "model"
     WEB = "web"
+    SELF_IMPROVEMENT = "self_improvement"  # derived by the self-improvement worker, never a caller
 
     @property
     def trust(self) -> float:
         return TRUST[self]
 
 
-TRUST = {Source.AXIOM: 1.0, Source.USER: 0.8, Source.MODEL: 0.6, Source.WEB: 0.4}
+TRUST = {Source.AXIOM: 1.0, Source.USER: 0.8, Source.MODEL: 0.6, Source.WEB: 0.4,
+         Source.SELF_IMPROVEMENT: 0.6}  # an improved memory takes its sources' lowest trust
 
 
 class MemoryInput(BaseModel):

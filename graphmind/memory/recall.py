@@ -4,7 +4,9 @@ Python prepares the query (embedding, Lucene terms, entity keys, filters);
 `cypher/memory/rank.cypher` gathers the vector, keyword and entity-graph
 candidates, fuses them with Reciprocal Rank Fusion, weights them by effective
 salience (relevance), adds temporal neighbours and mixes relevance with
-retrievability and learned utility. With a token budget the candidates are
+retrievability and learned utility. A memory with a self-improved version
+(IMPROVES) that qualifies itself is left out unless history is asked for: the
+improved version stands in for it. With a token budget the candidates are
 packed by `memory/budget.py`. One write transaction then records the Retrieval
 (`record_retrieval.cypher`: decay timers reset, stability grows) and associates
 the top results with each other (co-retrieval, `associative/edges.py`).
@@ -51,7 +53,7 @@ class RecallFilter:
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     as_of: datetime | None = None
-    include_history: bool = False  # superseded memories too (what used to be believed)
+    include_history: bool = False  # superseded memories too, and the originals of self-improved ones
 
 
 @dataclass
@@ -186,6 +188,7 @@ async def recall(
         temporalLevels=flt.temporal_levels or None,
         tags=[t.lower() for t in flt.tags] if flt.tags else None,
         statuses=statuses,
+        hideImproved=not flt.include_history,
         neighbourSeconds=s.neighbour_window_minutes * 60 if neighbours else 0.0,
         neighbourShare=s.neighbour_share if neighbours else 0.0,
         neighbourParents=s.neighbour_parents if neighbours else 0,

@@ -5,8 +5,9 @@ Validate (R3) → redact PII and secrets → choose temporal level (R1) and sali
 against the caller's active memories, unless the two contradict each other →
 write the rest in one transaction (UNWIND), chained onto the caller's timeline
 with their entities → settle contradictions with existing memories (trust, then
-recency: `lifecycle/truth.py`) → place memories with a sessionId in their
-session's scene (`lifecycle/scene.py`).
+recency: `lifecycle/truth.py`) → link derived memories to their sources (the
+self-improvement worker's `Derivation`) → place memories with a sessionId in
+their session's scene (`lifecycle/scene.py`).
 """
 
 import json
@@ -39,11 +40,26 @@ class RememberResult:
     conflicts: list[truth.Conflict] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Derivation:
+    """A memory derived from others (the self-improvement worker): its lineage and trust.
+
+    Its sources are left out of its duplicate and contradiction checks (it is meant to
+    resemble them); it gets DERIVED_FROM edges to them and IMPROVES edges to those it
+    logically supersedes. The sources themselves are not changed.
+    """
+
+    derived_from: tuple[str, ...]
+    supersedes: tuple[str, ...]
+    trust: float
+
+
 @dataclass
 class _Prepared:
     row: dict
     redactions: dict[str, int]
     session_id: str | None = None
+    derivation: Derivation | None = None
 
 
 def _redact_value(value, counts: dict[str, int]):
@@ -89,15 +105,25 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
     return _Prepared(row, counts, item.session_id)
 
 
+def _derived(prepared: _Prepared, derivation: Derivation | None) -> _Prepared:
+    if derivation:
+        prepared.row["trust"] = derivation.trust
+        prepared.derivation = derivation
+    return prepared
+
+
 def _memories(rows: list[dict]) -> dict[str, Memory]:
     return {r["memory"]["id"]: Memory.from_node(r["memory"], r["entities"]) for r in rows}
 
 
-async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> list[RememberResult]:
-    """Stores a batch (already validated); returns one result per input, in order."""
+async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
+                        derivations: list[Derivation | None] | None = None) -> list[RememberResult]:
+    """Stores a batch (already validated); returns one result per input, in order.
+    `derivations` (the self-improvement worker's) gives inputs a lineage."""
     if not inputs:
         return []
-    prepared = [_prepare(item, deps) for item in inputs]
+    derivations = derivations or [None] * len(inputs)
+    prepared = [_derived(_prepare(item, deps), d) for item, d in zip(inputs, derivations, strict=True)]
     vectors = await deps.embedder.embed_async([p.row["content"] for p in prepared])
     threshold = deps.settings.dedup_threshold
 
@@ -129,6 +155,9 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
         )
         neighbours: dict[int, list[tuple[truth.Claim, float]]] = {}
         for row in nearest:
+            derivation = prepared[kept[row["i"]]].derivation
+            if derivation and row["memory"]["id"] in derivation.derived_from:
+                continue  # a derived memory resembles its sources by design
             neighbours.setdefault(kept[row["i"]], []).append(
                 (truth.Claim.from_node(row["memory"]), row["similarity"])
             )
@@ -172,6 +201,11 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput]) -> 
             for memory_id, node in (await truth.settle(tx, user_id, now, new_id, clashes)).items():
                 if memory_id in created_memories:
                     created_memories[memory_id] = Memory.from_node(node, created_memories[memory_id].entities)
+        for i in to_create:
+            if derivation := prepared[i].derivation:
+                await tx.run("improvement.link_lineage", userId=user_id, memoryId=prepared[i].row["id"],
+                             derivedFrom=list(derivation.derived_from),
+                             supersedes=list(derivation.supersedes), now=now)
         await _place_in_scenes(tx, deps, user_id, now, [
             (prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i])
             for i in to_create

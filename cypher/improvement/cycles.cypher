@@ -1,0 +1,10 @@
+// name: cycles
+// The last cycles of the self-improvement worker, newest first, with the decisions about the caller's memories.
+// mode: read
+// params: userId, last
+MATCH (c:ImprovementCycle)
+WITH c ORDER BY c.startedAt DESC, c.recordedAt DESC LIMIT $last
+OPTIONAL MATCH (c)-[:DECIDED]->(d:ImprovementDecision {userId: $userId})
+WITH c, d ORDER BY d.position
+RETURN c {.*} AS cycle, collect(d {.*}) AS decisions
+ORDER BY cycle.startedAt DESC, cycle.recordedAt DESC

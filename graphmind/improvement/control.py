@@ -1,0 +1,59 @@
+"""The worker's runtime switches, kept in Neo4j so every process sees them at once.
+
+- the kill switch: engaged by an operator (`setSelfImprovementKillSwitch`); a running
+  cycle stops before its next proposal, and no cycle starts until it is released;
+- the circuit breaker: `self_improvement_breaker_failures` consecutive rejected or
+  failed proposals open it for `self_improvement_breaker_cooldown_minutes`; the next
+  cycle after that is a trial: one commit (or accepted dry run) closes it, another
+  failure opens it again.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from graphmind.db.database import native
+from graphmind.deps import Deps
+
+
+@dataclass
+class Control:
+    kill_switch: bool = False
+    kill_switch_reason: str | None = None
+    kill_switch_changed_at: datetime | None = None
+    consecutive_failures: int = 0
+    breaker_open_until: datetime | None = None
+
+    @classmethod
+    def from_row(cls, row: dict) -> "Control":
+        return cls(
+            kill_switch=bool(row.get("killSwitch")), kill_switch_reason=row.get("killSwitchReason"),
+            kill_switch_changed_at=native(row.get("killSwitchChangedAt")),
+            consecutive_failures=row.get("consecutiveFailures") or 0,
+            breaker_open_until=native(row.get("breakerOpenUntil")),
+        )
+
+    def breaker_open(self, now: datetime) -> bool:
+        return self.breaker_open_until is not None and now < self.breaker_open_until
+
+
+async def load(deps: Deps) -> Control:
+    [row] = await deps.db.write("improvement.control")
+    return Control.from_row(row["control"])
+
+
+async def set_kill_switch(deps: Deps, engaged: bool, reason: str | None) -> Control:
+    [row] = await deps.db.write("improvement.set_kill_switch", engaged=engaged, reason=reason,
+                                now=deps.clock.now())
+    return Control.from_row(row["control"])
+
+
+def after_proposal(failures: int, accepted: bool) -> int:
+    """Consecutive failures after one more proposal."""
+    return 0 if accepted else failures + 1
+
+
+async def save_breaker(deps: Deps, failures: int, tripped: bool) -> Control:
+    now = deps.clock.now()
+    until = now + timedelta(minutes=deps.settings.self_improvement_breaker_cooldown_minutes) if tripped else None
+    [row] = await deps.db.write("improvement.set_breaker", consecutiveFailures=failures, openUntil=until, now=now)
+    return Control.from_row(row["control"])
