@@ -1,12 +1,14 @@
 """Candidate selection (seed 001 §7): cheap, deterministic rules over the scanned memories.
 
-The worker scans the hottest active memories (most accessed, then most recent) that
-are not cooling down and have no improved version yet, with their neighbours at
-cosine ≥ TOPIC_SIMILARITY. From those:
+The worker scans the hottest active memories (most accessed, then most recent) and a
+warm sample (the next memories by id, so every memory's turn comes), all not cooling
+down and without an improved version yet, with their neighbours at cosine ≥
+TOPIC_SIMILARITY. From those:
 
 - CONFLICT: two neighbours that contradict each other (`lifecycle/conflicts.py`);
-- NEAR_DUPLICATE: neighbours at cosine ≥ NEAR_DUPLICATE that do not contradict,
-  grouped (at most MAX_MERGE per group);
+- NEAR_DUPLICATE: neighbours at cosine ≥ NEAR_DUPLICATE of one content type that do
+  not contradict, grouped (at most MAX_MERGE per group); never events (two similar
+  events are two occurrences);
 - POOR_OUTCOMES: accessed ≥ POOR_MIN_ACCESSES times with utility < POOR_UTILITY or a
   negative outcome adjustment;
 - WEAK_STRUCTURE: structure score < WEAK_STRUCTURE (`text.structure_score`).
@@ -63,7 +65,7 @@ def _pair_candidates(memories: dict[str, SourceMemory], pairs: list[tuple[str, s
                 contradiction(first.content, second.content):
             found.append(Candidate(CandidateKind.CONFLICT, sorted([first, second], key=lambda m: m.id),
                                    topic[a], similarity))
-        elif similarity >= NEAR_DUPLICATE and first.content_type == second.content_type:
+        elif similarity >= NEAR_DUPLICATE and first.content_type == second.content_type != "event":
             group = groups.get(a) or groups.get(b) or set()
             if len(group | {a, b}) <= MAX_MERGE:
                 group |= {a, b}

@@ -1,11 +1,12 @@
-"""The worker's runtime switches, kept in Neo4j so every process sees them at once.
+"""The worker's runtime state, kept in Neo4j so every process sees it at once.
 
 - the kill switch: engaged by an operator (`setSelfImprovementKillSwitch`); a running
   cycle stops before its next proposal, and no cycle starts until it is released;
 - the circuit breaker: `self_improvement_breaker_failures` consecutive rejected or
   failed proposals open it for `self_improvement_breaker_cooldown_minutes`; the next
   cycle after that is a trial: one commit (or accepted dry run) closes it, another
-  failure opens it again.
+  failure opens it again;
+- the sweep cursor: where the next warm sample starts (memories by id).
 """
 
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ class Control:
     kill_switch_changed_at: datetime | None = None
     consecutive_failures: int = 0
     breaker_open_until: datetime | None = None
+    sweep_after_id: str = ""  # the warm sample's cursor
 
     @classmethod
     def from_row(cls, row: dict) -> "Control":
@@ -29,7 +31,7 @@ class Control:
             kill_switch=bool(row.get("killSwitch")), kill_switch_reason=row.get("killSwitchReason"),
             kill_switch_changed_at=native(row.get("killSwitchChangedAt")),
             consecutive_failures=row.get("consecutiveFailures") or 0,
-            breaker_open_until=native(row.get("breakerOpenUntil")),
+            breaker_open_until=native(row.get("breakerOpenUntil")), sweep_after_id=row.get("sweepAfterId") or "",
         )
 
     def breaker_open(self, now: datetime) -> bool:
@@ -50,6 +52,10 @@ async def set_kill_switch(deps: Deps, engaged: bool, reason: str | None) -> Cont
 def after_proposal(failures: int, accepted: bool) -> int:
     """Consecutive failures after one more proposal."""
     return 0 if accepted else failures + 1
+
+
+async def save_sweep(deps: Deps, after_id: str) -> None:
+    await deps.db.write("improvement.set_sweep", afterId=after_id)
 
 
 async def save_breaker(deps: Deps, failures: int, tripped: bool) -> Control:

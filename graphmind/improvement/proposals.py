@@ -4,7 +4,8 @@
 - metadata: tags completed from the memory's entities, metadata keys normalised,
   empty values dropped, when the text itself is already clean;
 - summarize: a long memory (more than LONG_WORDS words, three or more sentences)
-  keeps the fewest sentences, in order, that cover SUMMARY_COVERAGE of its words;
+  keeps its first sentence (it names the subject or speaker) and then the fewest
+  sentences, in order, that cover SUMMARY_COVERAGE of its words;
 - deduplicate: near-duplicates merge into the one that covers most of their words
   (normalised), with the union of their tags and entities;
 - reconcile: two memories that contradict each other and are both still believed
@@ -99,8 +100,8 @@ def summarize(candidate: Candidate) -> Proposal | None:
     parts = text.sentences(text.normalise(memory.content))
     content_words = [set(w for w in text.tokens(p) if w not in STOPWORDS) for p in parts]
     everything = set().union(*content_words)
-    chosen: list[int] = []
-    covered: set[str] = set()
+    chosen: list[int] = [0]
+    covered: set[str] = set(content_words[0])
     while everything and len(covered) < SUMMARY_COVERAGE * len(everything):
         best = max((i for i in range(len(parts)) if i not in chosen),
                    key=lambda i: (len(content_words[i] - covered), -i))

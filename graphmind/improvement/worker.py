@@ -1,7 +1,7 @@
 """The self-improvement worker (seed 001): one cycle per run of the `self_improve` job.
 
     control (enabled? kill switch? breaker? backpressure?) → scan the hottest memories
-    and their neighbours → select candidates (`candidates.py`) → per candidate, while
+    and a warm sample (the next ones by id), with their neighbours → select candidates (`candidates.py`) → per candidate, while
     the resource gate allows: propose (`proposals.py`) → embed → validate (`gates.py`,
     plus no clash with or duplicate of another memory) → commit through the normal
     remember path (`memory/store.py`, with a `Derivation`) unless dry run → log the
@@ -30,7 +30,8 @@ from graphmind.memory.model import ContentType, MemoryInput, Source
 from graphmind.memory.store import Derivation, remember_many
 
 log = logging.getLogger("graphmind.improvement")
-SCAN_PER_CANDIDATE = 25  # memories scanned per candidate the batch allows
+HOT_PER_CANDIDATE = 15  # hottest memories scanned per candidate the batch allows
+SWEEP_PER_CANDIDATE = 10  # …and memories of the warm sample (by id, from the sweep cursor)
 NEIGHBOURS = 5
 
 
@@ -71,7 +72,7 @@ async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str,
     started = time.monotonic()
     failures = state.consecutive_failures
     try:
-        chosen = await _select(deps, now, user_id)
+        chosen = await _select(deps, now, user_id, state.sweep_after_id)
         cycle.candidates = len(chosen)
         deps.metrics.improve_candidates.set(len(chosen))
         ctx.add("candidates", len(chosen))
@@ -108,12 +109,16 @@ async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str,
     return ctx.counts
 
 
-async def _select(deps: Deps, now, user_id: str | None) -> list:
+async def _select(deps: Deps, now, user_id: str | None, sweep_after: str) -> list:
     s = deps.settings
     cutoff = now - timedelta(minutes=s.self_improvement_cooldown_minutes)
-    rows = await deps.db.read("improvement.scan", userId=user_id, cooldownCutoff=cutoff, now=now,
-                              limit=s.self_improvement_batch_size * SCAN_PER_CANDIDATE)
-    scanned = {r["memory"]["id"]: SourceMemory.from_row(r["memory"]) for r in rows}
+    hot = await deps.db.read("improvement.scan", userId=user_id, cooldownCutoff=cutoff, now=now,
+                             limit=s.self_improvement_batch_size * HOT_PER_CANDIDATE)
+    sweep_limit = s.self_improvement_batch_size * SWEEP_PER_CANDIDATE
+    warm = await deps.db.read("improvement.sweep", userId=user_id, afterId=sweep_after, cooldownCutoff=cutoff,
+                              now=now, limit=sweep_limit)
+    await control.save_sweep(deps, warm[-1]["memory"]["id"] if len(warm) == sweep_limit else "")
+    scanned = {r["memory"]["id"]: SourceMemory.from_row(r["memory"]) for r in hot + warm}
     pairs = []
     if scanned:
         near = await deps.db.read("improvement.neighbours", ids=list(scanned), k=NEIGHBOURS,

@@ -15,6 +15,16 @@ from graphmind.memory.store import remember_many
 
 MESSY = "the  deploy pipeline runs  the the integration tests before every release"
 STANDUP = ("Our team standup happens at 9:30 every weekday.", "The team standup is at 9:30 on every weekday.")
+DISTINCT = [
+    "Invoices are paid within thirty days.", "The cat sleeps on the blue sofa.",
+    "Our VPN uses WireGuard.", "Grandma bakes apple pie on Sundays.", "The marathon starts at dawn.",
+    "Backups are encrypted with age.", "Tomatoes grow best in full sun.", "The bus to Leeds leaves hourly.",
+    "Piano lessons moved to Thursday.", "The router firmware is outdated.", "Jupiter has many moons.",
+    "Oat milk is in the second fridge.", "The printer on floor two jams often.", "Chess club meets at lunch.",
+    "Passports must be renewed every ten years.", "The river floods each spring.",
+    "Our logo uses the colour teal.", "Sourdough needs a long proof.", "Ferries stop running in winter.",
+    "The guitar needs new strings.",
+]
 FLOORS = ("The office coffee machine is on the third floor.", "The office coffee machine is on the fifth floor.")
 
 
@@ -180,3 +190,51 @@ async def test_metrics(timed, store, user_id):
                  "quality_delta_count"):
         assert f"graphmind_self_improve_{name}" in text
     assert 'graphmind_self_improve_commits_total{type="normalize"}' in text
+
+
+async def test_no_original_is_ever_overwritten(timed, user_id, clock):
+    texts = [MESSY, *STANDUP, *FLOORS, "- um, the  release notes live in the wiki wiki",
+             "THE BUILD SERVER RESTARTS EVERY NIGHT AT TWO"]
+    stored = await remember_many(timed, user_id, [parse_memory_input({"content": t}) for t in texts])
+    before = {r.memory.id: await manage.get_memory(timed, user_id, r.memory.id) for r in stored}
+    clock.advance(minutes=1)
+    counts = await cycle(worker(timed), user_id)
+    assert counts["committed"] >= 4
+    after = {memory_id: await manage.get_memory(timed, user_id, memory_id) for memory_id in before}
+    assert after == before  # every field of every original, content and updatedAt included
+
+
+async def test_the_existing_gate_refuses_duplicates_and_contradictions(timed, store, user_id, source):
+    from graphmind.improvement.model import Candidate, CandidateKind, ImprovementType, Proposal
+    from graphmind.improvement.worker import _no_clash
+
+    await store(FLOORS[0])
+    current = await store(FLOORS[1])  # supersedes the third floor (newer, same trust)
+    unrelated = source("A note about something else entirely.", user_id=user_id)
+
+    def proposal(content):
+        return Proposal(ImprovementType.NORMALIZE, Candidate(CandidateKind.WEAK_STRUCTURE, [unrelated], "t", 0.5),
+                        content, [], {}, [], "why", {}, [unrelated.id])
+
+    async def gate(content):
+        [vector] = await timed.embedder.embed_async([content])
+        return await _no_clash(timed, proposal(content), vector)
+
+    duplicate = await gate(FLOORS[1])
+    assert not duplicate.passed and current.memory.id in duplicate.reason
+    contradiction = await gate(FLOORS[0])
+    assert not contradiction.passed and "contradicts" in contradiction.reason
+    assert (await gate("Lunch is served in the canteen at noon.")).passed
+
+
+async def test_the_warm_sample_reaches_memories_the_hot_scan_misses(timed, store, user_id, clock):
+    messy = await store(MESSY)  # the oldest: never among the hottest 15 below
+    for text in DISTINCT:
+        clock.advance(minutes=1)
+        await store(text, tags=["handbook"])
+    await control.save_sweep(timed, "")
+    deps = worker(timed, self_improvement_batch_size=1, self_improvement_dry_run=True)
+    for _ in range(3):  # 21 memories, 10 a sweep: found within three cycles, wherever its id falls
+        await cycle(deps, user_id)
+    rows = await timed.db.read("improvement.cycles", userId=user_id, last=100)
+    assert [messy.memory.id] in [d["sourceIds"] for row in rows for d in row["decisions"]]
