@@ -188,6 +188,18 @@ class Settings(BaseSettings):
     job_batch_size: int = Field(500, description="items a job handles per transaction")
     job_time_limit_seconds: float = Field(300.0, description="a job stops starting batches after this")
 
+    # Sessions (seed 002; docs/sessions.md)
+    session_recall_similarity: float = Field(
+        0.7, description="cosine a memory needs to surface for a session entry or sessionRecall"
+    )
+    session_recall_max: int = Field(2, ge=1, description="memories a session signal surfaces at most")
+    loop_similarity: float = Field(0.85, description="cosine from which a rejected attempt repeats an earlier one")
+    loop_helper_attempts: int = Field(3, ge=2, description="similar attempt from which a fresh helper is suggested")
+    promotion_novelty: float = Field(0.5, description="session end: below this cosine to every memory, a learning is new")
+    promotion_confidence: float = Field(
+        0.7, description="session end: a similar memory this confident is superseded, a less confident one linked"
+    )
+
     # Self-improvement worker (seed 001 config block; docs/self-improvement.md)
     self_improvement_enabled: bool = Field(False, description="run the self-improvement worker (kill switch)")
     self_improvement_dry_run: bool = Field(True, description="generate and validate proposals but store nothing")

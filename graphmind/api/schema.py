@@ -12,6 +12,7 @@ from graphmind.api import gardener as gardener_api
 from graphmind.api import improvement as improvement_api
 from graphmind.api import learning as learning_api
 from graphmind.api import memory as memory_api
+from graphmind.api import sessions as sessions_api
 from graphmind.api import sharing as sharing_api
 from graphmind.api.associative_types import (
     ActivationResult, Drift, LearnResult, MergeTrailsResult, ResumeTrailResult, SaveTrailResult,
@@ -22,6 +23,9 @@ from graphmind.api.gardener_types import Job, JobRun
 from graphmind.api.health import Health, resolve_health
 from graphmind.api.improvement_types import ImprovementCycle, SelfImprovement
 from graphmind.api.metrics import RequestMetrics
+from graphmind.api.sessions_types import (
+    EndSessionResult, HelperBrief, LogSessionResult, Session, SessionEntry, SessionMemory,
+)
 from graphmind.api.sharing_types import PatternSharing, SharedPatternConnection
 from graphmind.api.learning_types import (
     Counterfactual, DecisionResult, Event, EventConnection, OutcomeResult, TopPerformer,
@@ -58,6 +62,9 @@ class Query:
     improvement_cycles: list[ImprovementCycle] = field(improvement_api.improvement_cycles)
     pattern_sharing: PatternSharing = field(sharing_api.pattern_sharing)
     shared_patterns: SharedPatternConnection = field(sharing_api.shared_patterns)
+    session: Session = field(sessions_api.session)
+    session_recall: list[SessionMemory] = field(sessions_api.session_recall)
+    helper_brief: HelperBrief = field(sessions_api.helper_brief)
 
 
 @strawberry.type(description="Changes; each is one Neo4j transaction scoped to the calling user.")
@@ -76,6 +83,10 @@ class Mutation:
     merge_trails: MergeTrailsResult = field(associative_api.merge_trails)
     run_job: JobRun = field(gardener_api.run_job)
     set_self_improvement_kill_switch: SelfImprovement = field(improvement_api.set_self_improvement_kill_switch)
+    start_session: Session = field(sessions_api.start_session)
+    log_session: LogSessionResult = field(sessions_api.log_session)
+    resolve_blocker: SessionEntry = field(sessions_api.resolve_blocker)
+    end_session: EndSessionResult = field(sessions_api.end_session)
     set_pattern_sharing: PatternSharing = field(sharing_api.set_pattern_sharing)
 
 

@@ -29,7 +29,7 @@ EVENT_TYPES = (
     "salience.adjusted", "associations.learned", "snapshot.taken", "trail.saved",
     "trail.resumed", "trails.merged", "scene.flushed", "memory.archived", "memory.deleted",
     "memory.consolidated", "consolidation.rejected", "pattern.extracted", "memory.promoted",
-    "sharing.changed", "sharing.contributed",
+    "sharing.changed", "sharing.contributed", "session.ended",
 )
 MAX_PAGE = 500
 

@@ -147,9 +147,11 @@ async def recall(
     channels: tuple[Channel, ...] = ALL_CHANNELS,
     neighbours: bool = True,
     token_budget: int | None = None,
+    min_similarity: float | None = None,
 ) -> RecallResult:
     """Returns the caller's most relevant memories for `query`, with score breakdowns;
-    with `token_budget`, the best non-redundant ones whose tokens fit the budget."""
+    with `token_budget`, the best non-redundant ones whose tokens fit the budget; with
+    `min_similarity`, only those whose cosine to the query reaches it (vector channel)."""
     s = deps.settings
     flt = flt or RecallFilter()
     limit = s.recall_default_limit if limit is None else limit
@@ -199,6 +201,9 @@ async def recall(
         withEmbeddings=token_budget is not None,
         now=now,
     )
+    if min_similarity is not None:
+        rows = [r for r in rows if any(x["channel"] == Channel.VECTOR.value and x["score"] >= min_similarity
+                                       for x in r["ranks"])]
     tokens = [deps.embedder.count_tokens(r["memory"]["content"]) for r in rows]
     if token_budget is not None:
         candidates = [

@@ -12,6 +12,7 @@ their session's scene (`lifecycle/scene.py`).
 
 import json
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -116,10 +117,15 @@ def _memories(rows: list[dict]) -> dict[str, Memory]:
     return {r["memory"]["id"]: Memory.from_node(r["memory"], r["entities"]) for r in rows}
 
 
+AfterWrite = Callable[[object, list[tuple[str, bool]]], Awaitable[None]]
+
+
 async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
-                        derivations: list[Derivation | None] | None = None) -> list[RememberResult]:
+                        derivations: list[Derivation | None] | None = None,
+                        after_write: AfterWrite | None = None) -> list[RememberResult]:
     """Stores a batch (already validated); returns one result per input, in order.
-    `derivations` (the self-improvement worker's) gives inputs a lineage."""
+    `derivations` (the self-improvement worker's) gives inputs a lineage; `after_write(tx,
+    stored)` runs last in the same transaction, with each input's (memory id, created?)."""
     if not inputs:
         return []
     derivations = derivations or [None] * len(inputs)
@@ -210,6 +216,14 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
             (prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i])
             for i in to_create
         ])
+        if after_write:
+            def stored(i: int) -> tuple[str, bool]:
+                if i in existing:
+                    return existing[i][0], False
+                if i in same_batch:
+                    return stored(same_batch[i][0])[0], False
+                return prepared[i].row["id"], True
+            await after_write(tx, [stored(i) for i in range(len(prepared))])
         return existing, created_memories, _memories(reinforced)
 
     conflicts: dict[int, list[truth.Conflict]] = {}
