@@ -1,4 +1,4 @@
-"""The `graphmind` command line: serve, migrate, export-schema, neo4j …, gardener run, bench …"""
+"""The `graphmind` command line: serve, migrate, export-schema, neo4j …, gardener run, bench …, obsidian …"""
 
 import asyncio
 import logging
@@ -19,16 +19,45 @@ def cli() -> None:
 @cli.command()
 @click.option("--host", help="Address to bind (default GRAPHMIND_HOST, 127.0.0.1).")
 @click.option("--port", type=int, help="Port to bind (default GRAPHMIND_PORT, 8000).")
-def serve(host: str | None, port: int | None) -> None:
+@click.option("--insecure", is_flag=True, help="Bind a non-loopback address even without API keys.")
+def serve(host: str | None, port: int | None, insecure: bool) -> None:
     """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql."""
     import uvicorn
 
     from graphmind.api.app import create_app
 
     overrides = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
-    settings = Settings(**overrides)
+    settings = Settings(**overrides, **({"insecure": True} if insecure else {}))
+    _check_binding(settings)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
+                timeout_graceful_shutdown=30)
+
+
+def _check_binding(settings: Settings) -> None:
+    """Without API keys (or with keys optional) only loopback, unless --insecure."""
+    import ipaddress
+
+    try:
+        loopback = settings.host == "localhost" or ipaddress.ip_address(settings.host).is_loopback
+    except ValueError:
+        loopback = False
+    if loopback or settings.insecure:
+        return
+    from graphmind.security.keys import active_key_count
+
+    async def count(db):
+        from graphmind.clock import Clock
+        from graphmind.deps import Deps
+
+        return await active_key_count(Deps(settings=settings, db=db, embedder=None, clock=Clock()))
+
+    keys = asyncio.run(_with_database(count))
+    if keys == 0 or settings.api_keys == "optional":
+        raise click.ClickException(
+            f"refusing to bind {settings.host}: anyone could call it without an API key. Create one "
+            "(graphmind keys create --user USER), keep the default 127.0.0.1, or pass --insecure."
+        )
 
 
 async def _with_database(work):
@@ -133,6 +162,60 @@ def replay(check: bool, user: str | None) -> None:
     for user_id, memory_id, replayed, stored in report.differences[:50]:
         click.echo(f"  {user_id} {memory_id}: replayed {replayed:.6f}, stored {stored:.6f}")
     sys.exit(1 if report.differences else 0)
+
+
+@cli.group()
+def keys() -> None:
+    """API keys: each request's key decides its user (docs/security.md)."""
+
+
+@keys.command("create")
+@click.option("--user", "user_id", required=True, help="The user the key's requests act as.")
+@click.option("--role", type=click.Choice(["agent", "admin"]), default="agent", show_default=True)
+@click.option("--label", help="What the key is for.")
+def keys_create(user_id: str, role: str, label: str | None) -> None:
+    """Create a key; it is printed once and stored only as a hash."""
+    from graphmind.security import keys as api_keys
+
+    record, secret = _keys_call(lambda deps: api_keys.create_key(deps, user_id, api_keys.Role(role), label))
+    click.echo(f"{secret}\n(key {record.id}, user {record.user_id}, role {record.role.value}; "
+               "shown once: store it now)")
+
+
+@keys.command("list")
+@click.option("--user", "user_id", help="Only this user's keys.")
+def keys_list(user_id: str | None) -> None:
+    """List keys (prefix, user, role, state), never secrets."""
+    from graphmind.security import keys as api_keys
+
+    for k in _keys_call(lambda deps: api_keys.list_keys(deps, user_id)):
+        state = f"revoked {k.revoked_at:%Y-%m-%d %H:%M}" if k.revoked_at else "active"
+        click.echo(f"{k.id}  {k.prefix}…  {k.user_id}  {k.role.value}  {state}  {k.label or ''}".rstrip())
+
+
+@keys.command("revoke")
+@click.argument("key")
+def keys_revoke(key: str) -> None:
+    """Revoke a key by id or shown prefix (servers honour it within 30 s)."""
+    from graphmind.security import keys as api_keys
+
+    record = _keys_call(lambda deps: api_keys.revoke_key(deps, key))
+    click.echo(f"revoked {record.id} ({record.prefix}…, user {record.user_id})")
+
+
+def _keys_call(work):
+    from graphmind.clock import Clock
+    from graphmind.deps import Deps
+
+    settings = Settings()
+
+    async def run(db):
+        return await work(Deps(settings=settings, db=db, embedder=None, clock=Clock()))
+
+    try:
+        return asyncio.run(_with_database(run))
+    except GraphMindError as e:
+        raise click.ClickException(e.message) from None
 
 
 @cli.group()
@@ -327,6 +410,53 @@ def experiment_run(name: str, bench: str, trials: int, rounds: int, seed: int, o
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(log.report(run), indent=2, default=str) if out.suffix == ".json" else entry)
+
+
+@cli.group()
+def obsidian() -> None:
+    """The user's graph as an Obsidian vault: export it, import its edits back (docs/obsidian.md)."""
+
+
+@obsidian.command("export")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--user", help="Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
+@click.option("--force", is_flag=True, help="Overwrite notes with edits not imported yet.")
+def obsidian_export(directory: Path, user: str | None, force: bool) -> None:
+    """Write the user's memories, decisions, trails, sessions and entities as notes in DIRECTORY."""
+    from graphmind.obsidian.export import export_vault
+
+    settings = Settings()
+    user_id = user or settings.default_user_id
+    try:
+        report = asyncio.run(_with_database(lambda db: export_vault(db, settings, user_id, directory, force)))
+    except GraphMindError as e:
+        raise click.ClickException(e.message) from None
+    click.echo(f"exported {report.notes} notes of {user_id} to {directory}: {len(report.written)} written, "
+               f"{report.unchanged} unchanged, {len(report.removed)} removed")
+
+
+@obsidian.command("import")
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--user", help="Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
+@click.option("--dry-run", is_flag=True, help="Only report what the import would change.")
+def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
+    """Apply a vault's edits: changed texts, added links, new notes in memories/ (never deletes)."""
+    from graphmind.bench.common import bench_deps
+    from graphmind.obsidian.vault_import import import_vault
+
+    async def go():
+        async with bench_deps() as deps:
+            return await import_vault(deps, user or deps.settings.default_user_id, directory, dry_run)
+
+    try:
+        report = asyncio.run(go())
+    except GraphMindError as e:
+        raise click.ClickException(e.message) from None
+    click.echo(f"{'would import' if dry_run else 'imported'} {directory}: {report.unchanged} unchanged, "
+               f"{len(report.updated)} updated, {len(report.linked)} linked, {len(report.created)} created, "
+               f"{len(report.skipped)} skipped, {report.ignored} other notes left alone")
+    for path, reason in report.skipped:
+        click.echo(f"  skipped {path}: {reason}")
 
 
 def main() -> None:

@@ -22,6 +22,10 @@ class Settings(BaseSettings):
     neo4j_user: str = Field("neo4j", description="Neo4j user name")
     neo4j_password: str = Field("graphmind-dev", description="Neo4j password (8+ chars)")
     neo4j_database: str = Field("neo4j", description="Neo4j database name")
+    neo4j_connect_timeout: float = Field(3.0, description="seconds to connect to Neo4j or get a pooled connection")
+    neo4j_retry_seconds: float = Field(
+        3.0, description="transient errors (and a Neo4j outage) are retried this long, then UNAVAILABLE"
+    )
 
     # The Neo4j server GraphMind provisions itself (`graphmind neo4j start`)
     neo4j_host: str = Field("127.0.0.1", description="address the managed Neo4j binds")
@@ -49,6 +53,15 @@ class Settings(BaseSettings):
     max_query_tokens: int = Field(4000, description="largest GraphQL document, in tokens")
     max_query_aliases: int = Field(30, description="most aliases in one GraphQL document")
     graphiql: bool = Field(True, description="serve GraphiQL on GET /graphql")
+    introspection: bool = Field(True, description="answer GraphQL introspection (turn off in production)")
+    api_keys: Literal["auto", "required", "optional"] = Field(
+        "auto", description="auto: keys required once one exists; required; optional (tests, local dev)"
+    )
+    insecure: bool = Field(False, description="let `serve` bind a non-loopback address without API keys")
+    rate_limit_per_minute: float = Field(1200.0, description="requests a key may make per minute (0: no limit)")
+    rate_limit_burst: int = Field(100, ge=1, description="requests a key may make at once before the rate applies")
+    max_body_bytes: int = Field(1_000_000, ge=1024, description="largest GraphQL request body")
+    cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
 
     # Embeddings
     embedding_batch_size: int = Field(64, description="texts per embedding batch")

@@ -20,3 +20,13 @@ def test_help_lists_the_commands():
     result = CliRunner().invoke(cli, ["--help"])
     for command in ("serve", "migrate", "export-schema", "neo4j"):
         assert command in result.output
+
+
+def test_serve_refuses_a_public_address_without_keys(monkeypatch, db):
+    from click.testing import CliRunner
+
+    from graphmind.cli import cli
+
+    monkeypatch.setenv("GRAPHMIND_API_KEYS", "optional")  # keys not required: anyone could call
+    result = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0", "--port", "1"])
+    assert result.exit_code != 0 and "refusing to bind 0.0.0.0" in result.output

@@ -7,12 +7,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from strawberry.asgi import GraphQL
 
 from graphmind.api.context import Context, Resources, build_context
+from graphmind.api.guard import Guard
 from graphmind.api.metrics import metrics_endpoint
 from graphmind.clock import Clock
 from graphmind.deps import Deps
@@ -23,6 +26,8 @@ from graphmind.db.queries import QueryLibrary
 from graphmind.embeddings import Embedder
 from graphmind.errors import GraphMindError
 from graphmind.gardener.scheduler import Gardener
+from graphmind.security.auth import Authenticator
+from graphmind.security.ratelimit import RateLimiter
 from graphmind.settings import Settings
 
 log = logging.getLogger("graphmind")
@@ -54,7 +59,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             if gardener:
                 gardener.start()
             try:
-                yield Resources(deps=deps)
+                yield Resources(deps=deps, authenticator=Authenticator(deps),
+                                rate_limiter=RateLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst))
             finally:
                 if gardener:
                     gardener.shutdown()
@@ -78,6 +84,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         graphql_ide="graphiql" if settings.graphiql else None,
         allow_queries_via_get=False,  # recall writes (a Retrieval): never from a plain GET
     )
+    middleware = [Middleware(Guard, max_body_bytes=settings.max_body_bytes)]
+    if settings.cors_origins:
+        middleware.insert(0, Middleware(CORSMiddleware, allow_origins=settings.cors_origins,
+                                        allow_methods=["GET", "POST"],
+                                        allow_headers=["Authorization", "Content-Type"]))
     return Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
@@ -85,5 +96,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint(count_memories)),
         ],
+        middleware=middleware,
         lifespan=lifespan,
     )

@@ -7,30 +7,44 @@ import strawberry
 from starlette.requests import HTTPConnection
 
 from graphmind.deps import Deps
+from graphmind.errors import Forbidden
+from graphmind.security.auth import Authenticator, Caller
+from graphmind.security.keys import Role
+from graphmind.security.ratelimit import RateLimiter
 
 
 class Resources(TypedDict):
     """The lifespan's state: created once at startup, closed at shutdown."""
 
     deps: Deps
+    authenticator: Authenticator
+    rate_limiter: RateLimiter
 
 
 @dataclass
 class Context:
-    """The per-request context: the caller and the shared resources."""
+    """The per-request context: the caller (decided by the API key) and the shared resources."""
 
-    user_id: str
+    caller: Caller
     deps: Deps
     request: HTTPConnection
 
+    @property
+    def user_id(self) -> str:
+        return self.caller.user_id
+
+    def require_admin(self) -> None:
+        if not self.caller.is_admin:
+            raise Forbidden("this operation is for admin keys only")
+
+
+NOBODY = Caller("", Role.AGENT)  # GET /graphql only serves GraphiQL: it runs no operation
+
 
 def build_context(connection: HTTPConnection) -> Context:
-    deps: Deps = connection.state.deps
-    return Context(
-        user_id=deps.settings.default_user_id,  # API keys decide the caller later (security)
-        deps=deps,
-        request=connection,
-    )
+    """The guard (api/guard.py) has authenticated the caller of every POST and websocket."""
+    caller = getattr(connection.state, "caller", None) or NOBODY
+    return Context(caller=caller, deps=connection.state.deps, request=connection)
 
 
 Info = strawberry.Info[Context, None]

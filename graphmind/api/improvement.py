@@ -15,6 +15,7 @@ MAX_REASON = 500
 
 async def self_improvement(info: Info) -> SelfImprovement:
     """Admin-only: the worker's settings, kill switch and circuit breaker."""
+    info.context.require_admin()
     deps = info.context.deps
     return to_state(deps.settings, await control.load(deps))
 
@@ -35,6 +36,7 @@ async def set_self_improvement_kill_switch(
     info: Info, input: Annotated[SetSelfImprovementKillSwitchInput, arg("Engage or release, and why.")]
 ) -> SelfImprovement:
     """Admin-only: engages (a running cycle stops before its next proposal) or releases the kill switch."""
+    info.context.require_admin()
     reason = input.reason.strip() if input.reason else None
     if reason and len(reason) > MAX_REASON:
         raise BadUserInput(f"reason must be at most {MAX_REASON} characters", field="input.reason")

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import strawberry
 
+from graphmind import idempotency
 from graphmind.api.context import Info, arg
 from graphmind.api.learning_types import (
     Alternative, Counterfactual, DecisionResult, DecisionType, Event, EventConnection,
@@ -35,6 +36,9 @@ class DecideInput:
     confidence: float | None = strawberry.field(default=None, description="0-1; estimated (rule R11) when omitted.")
     alternatives: list[str] | None = strawberry.field(default=None, description="Options considered, not chosen.")
     session_id: str | None = strawberry.field(default=None, description="The agent's session.")
+    request_id: str | None = strawberry.field(
+        default=None, description="Client id of this request (1-128 chars): a retry with it returns the first result."
+    )
 
 
 @strawberry.input(description="The outcome of a decision.")
@@ -45,6 +49,9 @@ class ObserveOutcomeInput:
     feedback: str | None = strawberry.field(default=None, description="Optional explanation.")
     revision: bool = strawberry.field(
         default=False, description="Replace an earlier outcome (its salience change is reversed first).")
+    request_id: str | None = strawberry.field(
+        default=None, description="Client id of this request (1-128 chars): a retry with it returns the first result."
+    )
 
 
 async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]) -> DecisionResult:
@@ -55,7 +62,7 @@ async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]
         memories=[decisions.Contribution(m.memory_id, m.contribution) for m in input.memories or []],
         confidence=input.confidence, alternatives=input.alternatives or [], session_id=input.session_id,
     )
-    d = await decisions.decide(ctx.deps, ctx.user_id, draft)
+    d = await decisions.decide(ctx.deps, ctx.user_id, draft, idempotency.check(input.request_id, "input.requestId"))
     return DecisionResult(
         trace_id=d.trace_id, decision_type=d.decision_type, summary=d.summary,
         confidence=d.confidence, confidence_estimated=d.confidence_estimated,
@@ -72,7 +79,8 @@ async def observe_outcome(
     """Reports a decision's outcome (within 7 days, once unless revised); learns from it."""
     ctx = info.context
     o = await outcomes.observe_outcome(ctx.deps, ctx.user_id, outcomes.OutcomeDraft(
-        input.trace_id, input.quality, input.signal, input.feedback, input.revision))
+        input.trace_id, input.quality, input.signal, input.feedback, input.revision),
+        idempotency.check(input.request_id, "input.requestId"))
     return OutcomeResult(
         outcome_id=o.outcome_id, trace_id=o.trace_id, quality=o.quality, signal=o.signal,
         feedback=o.feedback, observed_at=o.observed_at, revision_of=o.revision_of,

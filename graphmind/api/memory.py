@@ -6,6 +6,7 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
+from graphmind import idempotency
 from graphmind.api.context import Info, arg
 from graphmind.api.pagination import PageInfo
 from graphmind.api.memory_types import (
@@ -51,6 +52,10 @@ class RememberInput:
     session_id: str | None = strawberry.field(
         default=None,
         description="The session it belongs to: it joins the session's scene (working memory, no decay).",
+    )
+    request_id: str | None = strawberry.field(
+        default=None, description="remember only: client id of this request (1-128 chars); a retry with it "
+        "returns the first result. rememberMany takes one requestId for the batch."
     )
 
 
@@ -131,19 +136,25 @@ async def remember(info: Info, input: Annotated[RememberInput, arg("The memory t
     """Stores one memory (validated, redacted, deduplicated, linked to its entities)."""
     ctx = info.context
     parsed = _parsed(input, "input.")
-    [result] = await store.remember_many(ctx.deps, ctx.user_id, [parsed])
+    request_id = idempotency.check(input.request_id, "input.requestId")
+    [result] = await store.remember_many(ctx.deps, ctx.user_id, [parsed], request_id=request_id)
     return _result(result)
 
 
 async def remember_many(
-    info: Info, inputs: Annotated[list[RememberInput], arg("The memories to store (at most 1000).")]
+    info: Info, inputs: Annotated[list[RememberInput], arg("The memories to store (at most 1000).")],
+    request_id: Annotated[str | None, arg("Client id of this batch: a retry with it returns the first results.")] = None,
 ) -> list[RememberResult]:
     """Stores a batch: embedded at once, written in one transaction; all or nothing."""
     ctx = info.context
     if len(inputs) > store.MAX_BATCH:
         raise BadUserInput(f"at most {store.MAX_BATCH} memories per batch", field="inputs")
     parsed = [_parsed(item, f"inputs[{i}].") for i, item in enumerate(inputs)]
-    return [_result(r) for r in await store.remember_many(ctx.deps, ctx.user_id, parsed)]
+    for i, item in enumerate(inputs):
+        if item.request_id is not None:
+            raise BadUserInput("give rememberMany one requestId, not one per input", field=f"inputs[{i}].requestId")
+    request_id = idempotency.check(request_id, "requestId")
+    return [_result(r) for r in await store.remember_many(ctx.deps, ctx.user_id, parsed, request_id=request_id)]
 
 
 async def recall(

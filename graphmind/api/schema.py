@@ -5,15 +5,18 @@
 """
 
 import strawberry
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import DisableIntrospection, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.scalars import JSON
 
 from graphmind.api import associative as associative_api
 from graphmind.api import gardener as gardener_api
 from graphmind.api import improvement as improvement_api
+from graphmind.api import keys as keys_api
 from graphmind.api import learning as learning_api
 from graphmind.api import memory as memory_api
 from graphmind.api import sessions as sessions_api
 from graphmind.api import sharing as sharing_api
+from graphmind.api import userdata as userdata_api
 from graphmind.api.associative_types import (
     ActivationResult, Drift, LearnResult, MergeTrailsResult, ResumeTrailResult, SaveTrailResult,
     Snapshot, Trail, TrailConnection, WhyResult,
@@ -22,6 +25,7 @@ from graphmind.api.errors import ErrorCodes
 from graphmind.api.gardener_types import Job, JobRun
 from graphmind.api.health import Health, resolve_health
 from graphmind.api.improvement_types import ImprovementCycle, SelfImprovement
+from graphmind.api.keys_types import ApiKey, CreatedApiKey
 from graphmind.api.metrics import RequestMetrics
 from graphmind.api.sessions_types import (
     EndSessionResult, HelperBrief, LogSessionResult, Session, SessionEntry, SessionMemory,
@@ -65,6 +69,8 @@ class Query:
     session: Session = field(sessions_api.session)
     session_recall: list[SessionMemory] = field(sessions_api.session_recall)
     helper_brief: HelperBrief = field(sessions_api.helper_brief)
+    api_keys: list[ApiKey] = field(keys_api.api_keys)
+    export_user_data: JSON = field(userdata_api.export_user_data)
 
 
 @strawberry.type(description="Changes; each is one Neo4j transaction scoped to the calling user.")
@@ -87,6 +93,9 @@ class Mutation:
     log_session: LogSessionResult = field(sessions_api.log_session)
     resolve_blocker: SessionEntry = field(sessions_api.resolve_blocker)
     end_session: EndSessionResult = field(sessions_api.end_session)
+    create_api_key: CreatedApiKey = field(keys_api.create_api_key)
+    revoke_api_key: ApiKey = field(keys_api.revoke_api_key)
+    delete_user_data: userdata_api.DeleteUserDataResult = field(userdata_api.delete_user_data)
     set_pattern_sharing: PatternSharing = field(sharing_api.set_pattern_sharing)
 
 
@@ -109,6 +118,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
         mutation=Mutation,
         subscription=Subscription,
         extensions=[
+            *([] if settings.introspection else [DisableIntrospection]),
             lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
             lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
             lambda: MaxAliasesLimiter(max_alias_count=settings.max_query_aliases),

@@ -65,8 +65,9 @@ class Database:
         driver = AsyncGraphDatabase.driver(
             settings.bolt_uri,
             auth=(settings.neo4j_user, settings.neo4j_password),
-            connection_acquisition_timeout=10.0,
-            max_transaction_retry_time=10.0,
+            connection_timeout=settings.neo4j_connect_timeout,
+            connection_acquisition_timeout=settings.neo4j_connect_timeout,
+            max_transaction_retry_time=settings.neo4j_retry_seconds,  # then UNAVAILABLE: fail fast
             notifications_min_severity=NotificationMinimumSeverity.OFF,
         )
         return cls(driver, library, settings.neo4j_database)

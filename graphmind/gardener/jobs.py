@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import numpy as np
 
+from graphmind import idempotency
 from graphmind.db.database import native
 from graphmind.gardener.context import FIRST_ID, JobContext
 from graphmind.learning import events
@@ -66,7 +67,7 @@ async def decay(ctx: JobContext) -> dict[str, int]:
 
 async def prune(ctx: JobContext) -> dict[str, int]:
     """R21: archive memories under the salience threshold (never level 4), then delete
-    what has been archived for longer than the retention."""
+    what has been archived for longer than the retention; expire old client request ids."""
     s, now = ctx.deps.settings, ctx.deps.clock.now()
     after = FIRST_ID
     while ctx.time_left():
@@ -95,6 +96,13 @@ async def prune(ctx: JobContext) -> dict[str, int]:
                 await _log(tx, now, [{"id": r["memoryId"], "userId": r["userId"]} for r in deleted],
                            "memory.deleted", reason="archive_retention", by="gardener")
             await ctx.deps.db.transaction(delete)
+    # client request ids (idempotency.py) are kept RETENTION_DAYS
+    request_cutoff = now - timedelta(days=idempotency.RETENTION_DAYS)
+    while ctx.time_left() and not ctx.dry_run:
+        [row] = await ctx.deps.db.write("idempotency.expire", cutoff=request_cutoff, batchSize=ctx.batch_size)
+        ctx.add("requests_expired", row["deleted"])
+        if row["deleted"] < ctx.batch_size:
+            break
     return ctx.counts
 
 

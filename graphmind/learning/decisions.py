@@ -16,6 +16,7 @@ from enum import Enum
 
 import numpy as np
 
+from graphmind import idempotency
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
 from graphmind.learning import events
@@ -98,8 +99,20 @@ def _validate(draft: DecisionDraft) -> str:
     return summary
 
 
-async def decide(deps: Deps, user_id: str, draft: DecisionDraft) -> Decision:
-    """Records a decision with its influencing memories in one transaction."""
+async def decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: str | None = None) -> Decision:
+    """Records a decision with its influencing memories in one transaction; a `request_id`
+    seen before returns the first call's decision (idempotency.py)."""
+    return await idempotency.once(deps, user_id, request_id, "decide",
+                                  lambda: _decide(deps, user_id, draft, request_id), _replay)
+
+
+async def _replay(recorded: dict) -> Decision:
+    return Decision(**{**recorded, "decision_type": DecisionType(recorded["decision_type"]),
+                       "created_at": datetime.fromisoformat(recorded["created_at"]),
+                       "alternatives": [tuple(a) for a in recorded["alternatives"]]})
+
+
+async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: str | None) -> Decision:
     summary = _validate(draft)
     redacted = redact(summary) if deps.settings.redact_pii else None
     summary = redacted.text if redacted else summary
@@ -146,12 +159,14 @@ async def decide(deps: Deps, user_id: str, draft: DecisionDraft) -> Decision:
             "decision.tracked", traceId=trace_id, memoryIds=sorted(scores),
             decisionType=draft.decision_type.value,
         )])
-        return Decision(
+        decision = Decision(
             trace_id=trace_id, decision_type=draft.decision_type, summary=summary,
             confidence=confidence, confidence_estimated=estimated, memory_scores=scores,
             alternatives=alternatives, retrieval_id=draft.retrieval_id,
             session_id=draft.session_id, created_at=now,
             redactions=redacted.total if redacted else 0,
         )
+        await idempotency.record(tx, user_id, request_id, "decide", decision, now)
+        return decision
 
     return await deps.db.transaction(work)

@@ -8,7 +8,10 @@ salience.adjusted, associations.learned, snapshot.taken, trail.saved,
 trail.resumed, trails.merged, and the lifecycle's scene.flushed, memory.archived
 (pruned), memory.deleted, memory.consolidated, consolidation.rejected,
 pattern.extracted, memory.promoted, and pattern sharing's sharing.changed (opt in
-or out) and sharing.contributed (a release charged the user's ε). (Co-retrieval
+or out) and sharing.contributed (a release charged the user's ε), and the Obsidian
+import's memory.updated (a memory's text edited in place), memory.linked (a link
+added from a vault note) and text.edited (a decision's or trail's summary, a
+session's goal). (Co-retrieval
 and co-use edge updates follow from memory.retrieved and outcome.observed; the
 decay job's gradual salience decay is not logged per memory.)
 """
@@ -30,6 +33,7 @@ EVENT_TYPES = (
     "trail.resumed", "trails.merged", "scene.flushed", "memory.archived", "memory.deleted",
     "memory.consolidated", "consolidation.rejected", "pattern.extracted", "memory.promoted",
     "sharing.changed", "sharing.contributed", "session.ended",
+    "memory.updated", "memory.linked", "text.edited",
 )
 MAX_PAGE = 500
 

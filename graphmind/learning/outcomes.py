@@ -18,6 +18,7 @@ from enum import Enum
 
 from graphmind.associative import edges
 from graphmind.db.database import native
+from graphmind import idempotency
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
@@ -86,7 +87,20 @@ def _validate(draft: OutcomeDraft) -> str | None:
     return draft.feedback.strip() if draft.feedback else None
 
 
-async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outcome:
+async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: str | None = None) -> Outcome:
+    """Records an outcome and what it teaches (one transaction); a `request_id` seen
+    before returns the first call's outcome (idempotency.py)."""
+    return await idempotency.once(deps, user_id, request_id, "observeOutcome",
+                                  lambda: _observe(deps, user_id, draft, request_id), _replay)
+
+
+async def _replay(recorded: dict) -> Outcome:
+    return Outcome(**{**recorded, "signal": Signal(recorded["signal"]),
+                      "observed_at": datetime.fromisoformat(recorded["observed_at"]),
+                      "updates": [SalienceUpdate(**u) for u in recorded["updates"]]})
+
+
+async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: str | None) -> Outcome:
     feedback = _validate(draft)
     if feedback and deps.settings.redact_pii:
         feedback = redact(feedback).text
@@ -179,7 +193,9 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft) -> Outc
                 for u in updates
             ],
         ])
-        return Outcome(outcome_id, draft.trace_id, draft.quality, draft.signal, feedback, now,
-                       current["id"] if current else None, updates)
+        outcome = Outcome(outcome_id, draft.trace_id, draft.quality, draft.signal, feedback, now,
+                          current["id"] if current else None, updates)
+        await idempotency.record(tx, user_id, request_id, "observeOutcome", outcome, now)
+        return outcome
 
     return await deps.db.transaction(work)

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from graphmind import idempotency
 from graphmind.deps import Deps
 from graphmind.learning import events
 from graphmind.lifecycle import scene, truth
-from graphmind.lifecycle.conflicts import contradiction
+from graphmind.lifecycle.conflicts import ConflictKind, contradiction
 from graphmind.memory import heuristics
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
@@ -122,12 +123,36 @@ AfterWrite = Callable[[object, list[tuple[str, bool]]], Awaitable[None]]
 
 async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
                         derivations: list[Derivation | None] | None = None,
-                        after_write: AfterWrite | None = None) -> list[RememberResult]:
+                        after_write: AfterWrite | None = None,
+                        request_id: str | None = None) -> list[RememberResult]:
     """Stores a batch (already validated); returns one result per input, in order.
     `derivations` (the self-improvement worker's) gives inputs a lineage; `after_write(tx,
-    stored)` runs last in the same transaction, with each input's (memory id, created?)."""
+    stored)` runs last in the same transaction, with each input's (memory id, created?);
+    a `request_id` seen before returns the first call's results (idempotency.py)."""
     if not inputs:
         return []
+    if request_id is None:
+        return await _remember_many(deps, user_id, inputs, derivations, after_write, None)
+    return await idempotency.once(
+        deps, user_id, request_id, "remember",
+        lambda: _remember_many(deps, user_id, inputs, derivations, after_write, request_id),
+        lambda response: _replay(deps, user_id, response),
+    )
+
+
+async def _replay(deps: Deps, user_id: str, response: list[dict]) -> list[RememberResult]:
+    rows = await deps.db.read("memory.get_many", userId=user_id, ids=sorted({r["memoryId"] for r in response}))
+    memories = _memories(rows)
+    return [
+        RememberResult(memories[r["memoryId"]], r["duplicateOf"], r["similarity"], r["redactions"],
+                       [truth.Conflict(**{**c, "kind": ConflictKind(c["kind"])}) for c in r["conflicts"]])
+        for r in response if r["memoryId"] in memories
+    ]
+
+
+async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
+                         derivations: list[Derivation | None] | None, after_write: AfterWrite | None,
+                         request_id: str | None) -> list[RememberResult]:
     derivations = derivations or [None] * len(inputs)
     prepared = [_derived(_prepare(item, deps), d) for item, d in zip(inputs, derivations, strict=True)]
     vectors = await deps.embedder.embed_async([p.row["content"] for p in prepared])
@@ -216,14 +241,22 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
             (prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i])
             for i in to_create
         ])
+        def stored(i: int) -> tuple[str, bool]:
+            if i in existing:
+                return existing[i][0], False
+            if i in same_batch:
+                return stored(same_batch[i][0])[0], False
+            return prepared[i].row["id"], True
+
         if after_write:
-            def stored(i: int) -> tuple[str, bool]:
-                if i in existing:
-                    return existing[i][0], False
-                if i in same_batch:
-                    return stored(same_batch[i][0])[0], False
-                return prepared[i].row["id"], True
             await after_write(tx, [stored(i) for i in range(len(prepared))])
+        await idempotency.record(tx, user_id, request_id, "remember", [
+            {"memoryId": stored(i)[0], "redactions": prepared[i].redactions,
+             "duplicateOf": None if stored(i)[1] else stored(i)[0],
+             "similarity": existing[i][1] if i in existing else same_batch[i][1] if i in same_batch else None,
+             "conflicts": conflicts.get(i, [])}
+            for i in range(len(prepared))
+        ], now)
         return existing, created_memories, _memories(reinforced)
 
     conflicts: dict[int, list[truth.Conflict]] = {}

@@ -103,6 +103,7 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     planned: list[Promotion] = []
 
     async def finish(tx, stored: list[tuple[str, bool]]) -> None:
+        planned.clear()  # a transient error retries the whole transaction
         links, supersessions, edges = [], [], []
         for n, ((entry, _, signals), (memory_id, created)) in enumerate(zip(drafts, stored, strict=True)):
             similar = nearest.get(n)

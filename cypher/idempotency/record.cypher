@@ -1,0 +1,7 @@
+// name: record
+// Records a request id's response in the request's own transaction (the key is unique: a concurrent twin fails here and rolls back).
+// mode: write
+// params: key, userId, requestId, operation, response, now
+CREATE (r:IdempotentRequest {key: $key, userId: $userId, requestId: $requestId, operation: $operation,
+                             response: $response, createdAt: $now})
+RETURN r.key AS key

@@ -1,0 +1,86 @@
+"""The ASGI guard in front of /graphql: body size, authentication, rate limit.
+
+It answers refusals itself, as GraphQL error bodies with a code (so clients see one
+error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401),
+RATE_LIMITED (429, with Retry-After), UNAVAILABLE (503, Neo4j down while checking a
+key). A refused websocket handshake is closed with 4401 or 4429. The caller it resolves
+is put in the request's state (`caller`) for the GraphQL context.
+"""
+
+import json
+
+from graphmind.errors import GraphMindError, RateLimited, Unauthenticated
+from graphmind.security.auth import Authenticator
+from graphmind.security.ratelimit import RateLimiter
+
+STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "RATE_LIMITED": 429, "UNAVAILABLE": 503}
+
+
+class BodyTooLarge(GraphMindError):
+    code = "BAD_USER_INPUT"
+
+
+def _error_body(error: GraphMindError) -> bytes:
+    return json.dumps({"data": None, "errors": [
+        {"message": error.message, "extensions": {"code": error.code, **error.extensions}}]}).encode()
+
+
+class Guard:
+    def __init__(self, app, max_body_bytes: int, path: str = "/graphql") -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+        self.path = path
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] not in ("http", "websocket") or scope["path"] != self.path or \
+                (scope["type"] == "http" and scope["method"] != "POST"):
+            return await self.app(scope, receive, send)
+        state = scope.setdefault("state", {})
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        try:
+            if scope["type"] == "http":
+                length = headers.get("content-length")
+                if length and length.isdigit() and int(length) > self.max_body_bytes:
+                    raise BodyTooLarge(f"the request body is larger than {self.max_body_bytes} bytes")
+            authenticator: Authenticator = state["authenticator"]
+            caller = await authenticator.caller(headers.get("authorization"))
+            limiter: RateLimiter = state["rate_limiter"]
+            wait = limiter.take(caller.key_id or f"user:{caller.user_id}")
+            if wait:
+                raise RateLimited(f"too many requests; retry in {wait:.1f} s", retryAfterSeconds=round(wait, 1))
+        except GraphMindError as error:
+            return await self._refuse(scope, receive, send, error)
+        state["caller"] = caller
+        if scope["type"] == "http":
+            receive = self._bounded(receive)
+        return await self.app(scope, receive, send)
+
+    def _bounded(self, receive):
+        """Counts a body sent without Content-Length (chunked) against the limit too."""
+        seen = 0
+
+        async def bounded():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body_bytes:
+                    raise BodyTooLarge(f"the request body is larger than {self.max_body_bytes} bytes")
+            return message
+
+        return bounded
+
+    async def _refuse(self, scope, receive, send, error: GraphMindError) -> None:
+        if scope["type"] == "websocket":
+            await receive()  # the connect message
+            code = 4429 if isinstance(error, RateLimited) else 4401 if isinstance(error, Unauthenticated) else 1011
+            await send({"type": "websocket.close", "code": code, "reason": error.message[:120]})
+            return
+        headers = [(b"content-type", b"application/json")]
+        if isinstance(error, RateLimited):
+            headers.append((b"retry-after", str(int(error.extensions["retryAfterSeconds"]) + 1).encode()))
+        if isinstance(error, Unauthenticated):
+            headers.append((b"www-authenticate", b"Bearer"))
+        body = _error_body(error)
+        await send({"type": "http.response.start", "status": STATUS.get(error.code, 500), "headers": headers})
+        await send({"type": "http.response.body", "body": body})

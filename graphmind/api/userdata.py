@@ -1,0 +1,55 @@
+"""GraphQL resolvers of the privacy operations: export and delete a user's data."""
+
+from typing import Annotated
+
+import strawberry
+from strawberry.scalars import JSON
+
+from graphmind.api.context import Info, arg
+from graphmind.errors import BadUserInput
+from graphmind.security import userdata
+from graphmind.security.keys import check_user_id
+
+
+@strawberry.type(description="A user's data, deleted and verified.")
+class DeleteUserDataResult:
+    user_id: strawberry.ID = strawberry.field(description="Whose data it was.")
+    deleted_nodes: int = strawberry.field(description="Nodes deleted, with their relationships.")
+    remaining_nodes: int = strawberry.field(description="Nodes of the user left afterwards: 0.")
+
+
+@strawberry.input(description="Delete a user's data.")
+class DeleteUserDataInput:
+    confirm: bool = strawberry.field(description="Must be true: the deletion cannot be undone.")
+    user_id: strawberry.ID | None = strawberry.field(
+        default=None, description="Admin-only: another user (default: the caller)."
+    )
+
+
+def _target(info: Info, user_id: str | None, field: str) -> str:
+    if user_id is None or user_id == info.context.user_id:
+        return info.context.user_id
+    info.context.require_admin()  # acting on another user's data
+    return check_user_id(user_id, field)
+
+
+async def export_user_data(
+    info: Info, user_id: Annotated[strawberry.ID | None, arg("Admin-only: another user (default: the caller).")] = None
+) -> JSON:
+    """Everything of the caller (or, for admins, of userId) as JSON: nodes and relationships."""
+    return await userdata.export_user_data(info.context.deps, _target(info, user_id, "userId"))
+
+
+async def delete_user_data(
+    info: Info, input: Annotated[DeleteUserDataInput, arg("Confirm, and whose data (admins).")]
+) -> DeleteUserDataResult:
+    """Deletes everything of the caller (or, for admins, of userId), API keys included,
+    and verifies that nothing is left."""
+    if not input.confirm:
+        raise BadUserInput("set confirm: true to delete the data; it cannot be undone", field="input.confirm")
+    target = _target(info, input.user_id, "input.userId")
+    deleted, remaining = await userdata.delete_user_data(info.context.deps, target)
+    authenticator = getattr(info.context.request.state, "authenticator", None)
+    if authenticator:
+        authenticator.forget()
+    return DeleteUserDataResult(user_id=target, deleted_nodes=deleted, remaining_nodes=remaining)

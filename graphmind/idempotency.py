@@ -1,0 +1,82 @@
+"""Client request ids: a retried write returns its first result and writes nothing new.
+
+`remember`, `rememberMany`, `decide` and `observeOutcome` accept a `requestId` (1-128
+printable characters, chosen by the client, unique per user). The first call stores
+`(:IdempotentRequest {key: userId + requestId, operation, response})` in the same
+transaction as its write, so a request is either fully done and recorded or not at
+all. A retry with the same id returns the recorded response; the same id used for a
+different operation is CONFLICT. Two concurrent first calls race on the key's
+uniqueness constraint: the loser's transaction rolls back and it returns the winner's
+response. Records older than RETENTION_DAYS are deleted by the prune job.
+"""
+
+import json
+from datetime import date, datetime
+from enum import Enum
+
+from graphmind.deps import Deps
+from graphmind.errors import BadUserInput, Conflict
+
+MAX_REQUEST_ID = 128
+RETENTION_DAYS = 7
+
+
+def check(request_id: str | None, field: str) -> str | None:
+    if request_id is None:
+        return None
+    if not 1 <= len(request_id) <= MAX_REQUEST_ID or not request_id.isprintable():
+        raise BadUserInput(f"requestId must be 1-{MAX_REQUEST_ID} printable characters", field=field)
+    return request_id
+
+
+def _key(user_id: str, request_id: str) -> str:
+    return f"{len(user_id)}:{user_id}:{request_id}"
+
+
+def encode(value) -> object:
+    """JSON-ready: datetimes as ISO strings, enums as values, dataclasses as dicts."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: encode(getattr(value, k)) for k in value.__dataclass_fields__}
+    if isinstance(value, dict):
+        return {str(k): encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [encode(v) for v in value]
+    return value
+
+
+async def recorded(deps: Deps, user_id: str, request_id: str | None, operation: str) -> object | None:
+    """The recorded response of an earlier call with this id, or None."""
+    if request_id is None:
+        return None
+    rows = await deps.db.read("idempotency.get", key=_key(user_id, request_id))
+    if not rows:
+        return None
+    if rows[0]["operation"] != operation:
+        raise Conflict(f"requestId {request_id} was used for {rows[0]['operation']}, not {operation}")
+    return json.loads(rows[0]["response"])
+
+
+async def record(tx, user_id: str, request_id: str | None, operation: str, response: object, now) -> None:
+    """Records the response inside the operation's own transaction."""
+    if request_id is not None:
+        await tx.run("idempotency.record", key=_key(user_id, request_id), userId=user_id, requestId=request_id,
+                     operation=operation, response=json.dumps(encode(response), sort_keys=True), now=now)
+
+
+async def once(deps: Deps, user_id: str, request_id: str | None, operation: str, run, replay):
+    """Runs `run()` unless this request was recorded; then (or when a concurrent twin won
+    the race) returns `replay(recorded response)`."""
+    previous = await recorded(deps, user_id, request_id, operation)
+    if previous is not None:
+        return await replay(previous)
+    try:
+        return await run()
+    except Conflict:
+        previous = await recorded(deps, user_id, request_id, operation)
+        if previous is None:
+            raise
+        return await replay(previous)

@@ -1,0 +1,67 @@
+"""Privacy operations (seed 000 axiom 5): a user's data exported as JSON, or deleted and verified.
+
+Every node a user owns carries their `userId` (the `User` node its `id`); the export
+pages through those nodes and the relationships between them, leaving out embeddings
+(derived, large) and API-key hashes. Deletion removes them in batches, API keys
+included, and is verified by counting what is left: zero, or an error.
+"""
+
+from datetime import date, datetime
+
+from graphmind.deps import Deps
+from graphmind.errors import GraphMindError
+
+BATCH = 5000
+
+
+def _plain(value):
+    if hasattr(value, "to_native"):
+        value = value.to_native()
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+async def _pages(deps: Deps, query: str, user_id: str) -> list[dict]:
+    rows, after = [], ""
+    while True:
+        page = await deps.db.read(query, userId=user_id, afterId=after, batchSize=BATCH)
+        rows += page
+        if len(page) < BATCH:
+            return rows
+        after = page[-1]["elementId"]
+
+
+async def export_user_data(deps: Deps, user_id: str) -> dict:
+    """Everything of the user: nodes (labels, properties) and the relationships among them."""
+    nodes = await _pages(deps, "user.export_nodes", user_id)
+    ids = {row["elementId"]: f"n{i}" for i, row in enumerate(nodes)}
+    relationships = await _pages(deps, "user.export_relationships", user_id)
+    return {
+        "userId": user_id,
+        "exportedAt": deps.clock.now().isoformat(),
+        "nodes": [{"ref": ids[r["elementId"]], "labels": sorted(r["labels"]),
+                   "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None}}
+                  for r in nodes],
+        "relationships": [{"type": r["type"], "start": ids[r["start"]], "end": ids[r["end"]],
+                           "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None}}
+                          for r in relationships if r["start"] in ids and r["end"] in ids],
+    }
+
+
+async def delete_user_data(deps: Deps, user_id: str) -> tuple[int, int]:
+    """Deletes every node of the user; returns (deleted, remaining), remaining being 0."""
+    deleted = 0
+    while True:
+        [row] = await deps.db.write("user.delete_batch", userId=user_id, batchSize=BATCH)
+        deleted += row["deleted"]
+        if row["deleted"] < BATCH:
+            break
+    [left] = await deps.db.read("user.remaining", userId=user_id)
+    if left["count"]:
+        raise GraphMindError(f"{left['count']} nodes of user {user_id} are left after deletion")
+    return deleted, 0

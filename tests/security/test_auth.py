@@ -1,0 +1,70 @@
+"""The guard and the caller: keys decide the user, admin-only operations, limits."""
+
+from graphmind.security import keys
+from graphmind.security.ratelimit import RateLimiter
+
+ME = "{ memories(first: 5) { edges { node { id content } } } }"
+REMEMBER = 'mutation($c: String!) { remember(input: {content: $c}) { id } }'
+
+
+def test_a_key_is_required(call):
+    status, body = call(ME)
+    assert status == 401 and body["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+    status, body = call(ME, key="gm_not-a-real-key")
+    assert status == 401 and "unknown or revoked" in body["errors"][0]["message"]
+    status, body = call(ME, Authorization="Basic abc")
+    assert status == 401
+
+
+async def test_the_key_decides_the_user(call, key_for):
+    alice, alice_key = await key_for()
+    bob, bob_key = await key_for()
+    call(REMEMBER, alice_key, {"c": "Alice keeps her bike in the basement."})
+    call(REMEMBER, bob_key, {"c": "Bob parks his car on the street."})
+    mine = call(ME, alice_key)[1]["data"]["memories"]["edges"]
+    assert [e["node"]["content"] for e in mine] == ["Alice keeps her bike in the basement."]
+
+
+async def test_admin_only_operations(call, key_for):
+    _, agent = await key_for()
+    _, admin = await key_for(keys.Role.ADMIN)
+    for query in ("{ jobs { name } }", "{ apiKeys { id } }", "{ selfImprovement { killSwitch } }",
+                  'mutation { runJob(input: {name: DECAY, dryRun: true}) { status } }',
+                  'mutation { createApiKey(input: {userId: "x"}) { key } }',
+                  'mutation { setSelfImprovementKillSwitch(input: {engaged: false}) { killSwitch } }',
+                  '{ exportUserData(userId: "someone-else") }'):
+        status, body = call(query, agent)
+        assert status == 200 and body["errors"][0]["extensions"]["code"] == "FORBIDDEN", query
+    created = call('mutation { createApiKey(input: {userId: "made-by-admin", label: "t"}) { key apiKey { id prefix } } }',
+                   admin)[1]["data"]["createApiKey"]
+    assert created["key"].startswith(created["apiKey"]["prefix"])
+    assert call(ME, created["key"])[0] == 200
+    call('mutation($id: ID!) { revokeApiKey(input: {id: $id}) { revokedAt } }', admin, {"id": created["apiKey"]["id"]})
+    assert call(ME, created["key"])[0] == 401  # revoked through this server: at once
+
+
+async def test_rate_limit(secure_client, call, key_for):
+    _, key = await key_for()
+    original = secure_client.app_state["rate_limiter"]
+    secure_client.app_state["rate_limiter"] = RateLimiter(per_minute=60, burst=2)
+    try:
+        statuses = [call(ME, key)[0] for _ in range(3)]
+        status, body = call(ME, key)
+    finally:
+        secure_client.app_state["rate_limiter"] = original
+    assert statuses[:2] == [200, 200] and status == 429
+    assert body["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+
+
+async def test_body_size_limit(secure_client, key_for):
+    _, key = await key_for()
+    response = secure_client.post("/graphql", content=b"{" + b" " * 1_000_001 + b"}",
+                                  headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+    assert response.status_code == 413 and response.json()["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+
+
+def test_token_bucket_refills():
+    limiter = RateLimiter(per_minute=60, burst=1)
+    assert limiter.take("k", now=0.0) == 0.0
+    assert limiter.take("k", now=0.5) == 0.5
+    assert limiter.take("k", now=1.0) == 0.0
