@@ -30,3 +30,19 @@ async def test_mode_mismatch_is_refused(db):
 async def test_wrong_parameters_never_reach_neo4j(db):
     with pytest.raises(CypherLibraryError):
         await db.read("system.user_node_counts", user="x")
+
+
+async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, library):
+    import time
+
+    from graphmind.db.database import Database
+    from graphmind.errors import Unavailable
+
+    down = Database.connect(settings.model_copy(update={"neo4j_uri": "bolt://127.0.0.1:1"}), library)
+    started = time.monotonic()
+    try:
+        with pytest.raises(Unavailable):
+            await down.read("keys.active_count")
+    finally:
+        await down.close()
+    assert time.monotonic() - started < settings.neo4j_retry_seconds + settings.neo4j_connect_timeout + 2
