@@ -6,7 +6,8 @@ RUN pip install --no-cache-dir --requirement requirements.lock
 COPY pyproject.toml README.md ./
 COPY graphmind ./graphmind
 COPY cypher ./cypher
-RUN pip install --no-cache-dir --no-deps --editable .
+RUN pip install --no-cache-dir --no-deps --editable . \
+ && python -m graphmind.api.graphiql_assets
 ENV GRAPHMIND_HOST=0.0.0.0 \
     GRAPHMIND_PORT=8000 \
     HF_HUB_OFFLINE=1 \

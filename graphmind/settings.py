@@ -1,6 +1,5 @@
 """Settings, read from environment variables with the GRAPHMIND_ prefix."""
 
-from functools import cached_property
 from typing import Literal
 from pathlib import Path
 
@@ -243,7 +242,7 @@ class Settings(BaseSettings):
 
     cypher_dir: Path = Field(PROJECT_ROOT / "cypher", description="the Cypher library")
 
-    @cached_property
+    @property
     def bolt_uri(self) -> str:
         """The Bolt URI the driver connects to."""
         return self.neo4j_uri or f"bolt://{self.neo4j_host}:{self.neo4j_bolt_port}"

@@ -52,7 +52,10 @@ class Guard:
             return await self._refuse(scope, receive, send, error)
         state["caller"] = caller
         if scope["type"] == "http":
-            receive = self._bounded(receive)
+            try:
+                return await self.app(scope, self._bounded(receive), send)
+            except BodyTooLarge as error:  # a chunked body went over the limit while the app read it
+                return await self._refuse(scope, receive, send, error)
         return await self.app(scope, receive, send)
 
     def _bounded(self, receive):

@@ -45,7 +45,7 @@ class RememberInput:
     valid_until: datetime | None = strawberry.field(default=None, description="Default open-ended.")
     source: Source | None = strawberry.field(default=None, description="Default USER (trust 0.8).")
     tags: list[str] | None = strawberry.field(default=None, description="Up to 20 tags.")
-    metadata: JSON | None = strawberry.field(default=None, description="A JSON object, up to 4 KB.")
+    metadata: JSON | None = strawberry.field(default=None, description="A JSON object, up to 4 KB, nested at most 32 levels.")
     entities: list[str] | None = strawberry.field(
         default=None, description="Named things it mentions, besides those found in the text."
     )

@@ -7,6 +7,8 @@
 import strawberry
 from strawberry.extensions import DisableIntrospection, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.scalars import JSON
+from strawberry.schema.schema import DEFAULT_ALLOWED_OPERATION_TYPES
+from strawberry.types.graphql import OperationType
 
 from graphmind.api import associative as associative_api
 from graphmind.api import gardener as gardener_api
@@ -109,6 +111,12 @@ class Subscription:
 class GraphMindSchema(strawberry.Schema):
     def process_errors(self, errors, execution_context=None) -> None:
         """Errors are logged by ErrorCodes (internal ones, with a correlation id)."""
+
+    async def execute(self, *args, allowed_operation_types=None, **kwargs):
+        """A subscription only streams (graphql-ws); sent as a plain POST it is a bad request,
+        not a subscription resolver run as a query (an internal error)."""
+        allowed = set(allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES) - {OperationType.SUBSCRIPTION}
+        return await super().execute(*args, allowed_operation_types=allowed, **kwargs)
 
 
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:

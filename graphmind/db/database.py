@@ -34,6 +34,8 @@ def translated_errors():
         raise Unavailable("Neo4j refused GraphMind's credentials") from e
     except neo4j_errors.ConstraintError as e:
         raise Conflict("the change conflicts with an existing object") from e
+    except neo4j_errors.TransientError as e:  # still failing after the driver's retries (e.g. a stopping database)
+        raise Unavailable(f"Neo4j cannot serve the request right now ({e.code}); try again shortly") from e
     except neo4j_errors.Neo4jError as e:
         raise GraphMindError(f"Neo4j error {e.code}: {e.message}") from e
 

@@ -16,7 +16,7 @@ from graphmind.lifecycle import decay
 CONTENT_MIN, CONTENT_MAX = 10, 2000
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
 MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
-MAX_METADATA_BYTES = 4096
+MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32
 
 
 class ContentType(str, Enum):
@@ -101,6 +101,8 @@ class MemoryInput(BaseModel):
     @field_validator("metadata")
     @classmethod
     def _metadata_size(cls, metadata: dict[str, Any]) -> dict[str, Any]:
+        if _nesting(metadata) > MAX_METADATA_DEPTH:  # deeper would exhaust the stack when serialised
+            raise ValueError(f"metadata must nest at most {MAX_METADATA_DEPTH} levels")
         if len(json.dumps(metadata, default=str)) > MAX_METADATA_BYTES:
             raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
         return metadata
@@ -117,6 +119,18 @@ class MemoryInput(BaseModel):
         if self.valid_from and self.valid_until and self.valid_until <= self.valid_from:
             raise ValueError("validUntil must be after validFrom")
         return self
+
+
+def _nesting(value: Any) -> int:
+    """How deeply a JSON value nests, counted without recursion (a hostile value cannot
+    exhaust the stack here)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def parse_memory_input(data: dict[str, Any], field_prefix: str = "") -> MemoryInput:

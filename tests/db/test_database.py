@@ -38,7 +38,9 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     from graphmind.db.database import Database
     from graphmind.errors import Unavailable
 
-    down = Database.connect(settings.model_copy(update={"neo4j_uri": "bolt://127.0.0.1:1"}), library)
+    from graphmind.settings import Settings
+
+    down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1"), library)  # not model_copy: bolt_uri is cached
     started = time.monotonic()
     try:
         with pytest.raises(Unavailable):
@@ -46,3 +48,14 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     finally:
         await down.close()
     assert time.monotonic() - started < settings.neo4j_retry_seconds + settings.neo4j_connect_timeout + 2
+
+
+def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():
+    from neo4j.exceptions import Neo4jError
+
+    from graphmind.db.database import translated_errors
+    from graphmind.errors import Unavailable
+
+    stopping = Neo4jError._hydrate_neo4j(code="Neo.TransientError.General.DatabaseUnavailable", message="stopping")
+    with pytest.raises(Unavailable, match="DatabaseUnavailable"), translated_errors():
+        raise stopping

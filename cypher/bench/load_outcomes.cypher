@@ -1,0 +1,6 @@
+// name: load_outcomes
+// Load bench check: every outcome recorded for a decision of the run's users, with its decision.
+// mode: read
+// params: userIds
+MATCH (d:Decision)-[:RESULTED_IN]->(o:Outcome) WHERE d.userId IN $userIds
+RETURN o.id AS id, o.userId AS userId, d.id AS traceId
