@@ -1,6 +1,7 @@
 # GraphMind: `make run` serves, `make test` runs the whole suite against real Neo4j.
 # Both set up everything on a fresh machine: Python venv, JDK + Maven (apt-get),
-# the Neo4j 5.26 jars from Maven Central, the schema.
+# the Neo4j 5.26 jars from Maven Central, the schema, GraphiQL's assets from the
+# npm registry; `make test` also installs Debian's chromium for the browser test.
 
 PYTHON     ?= python3.11
 VENV       ?= .venv
@@ -10,6 +11,8 @@ GRAPHMIND  := $(VENV)/bin/graphmind
 # the same machine) installs from disk instead of downloading torch again.
 WHEELHOUSE ?= $(HOME)/.cache/graphmind/wheels
 INSTALLED  := $(VENV)/.installed
+# GraphiQL's browser assets (pinned in graphmind/api/graphiql_assets.py), served on /graphiql/.
+GRAPHIQL_ASSETS := .cache/graphiql/VERSIONS
 PYTEST_ARGS ?=
 
 # The test Neo4j: its own ports and data folder, never the data of `make run`.
@@ -17,7 +20,7 @@ TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
             GRAPHMIND_NEO4J_HOME=$(CURDIR)/.cache/neo4j/test \
             GRAPHMIND_NEO4J_PASSWORD=graphmind-test
 
-.PHONY: run test setup java neo4j stop schema clean help
+.PHONY: run test setup java browser neo4j stop schema clean help
 
 help:
 	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql"
@@ -29,14 +32,21 @@ run: setup
 	$(GRAPHMIND) neo4j start
 	$(GRAPHMIND) serve
 
-test: setup
+test: setup browser
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
 
-setup: $(INSTALLED) java
+setup: $(INSTALLED) java $(GRAPHIQL_ASSETS)
 	@$(TEST_ENV) $(GRAPHMIND) neo4j install >/dev/null
 
 java:
 	@scripts/ensure-java.sh
+
+browser:
+	@scripts/ensure-chromium.sh
+
+$(GRAPHIQL_ASSETS): graphmind/api/graphiql_assets.py | $(INSTALLED)
+	$(PY) -m graphmind.api.graphiql_assets
+	@touch $@
 
 $(INSTALLED): pyproject.toml requirements.lock
 	@command -v $(PYTHON) >/dev/null || { echo "GraphMind needs $(PYTHON) (Python 3.11) on PATH"; exit 1; }

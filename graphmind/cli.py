@@ -1,4 +1,5 @@
-"""The `graphmind` command line: serve, migrate, export-schema, neo4j …, gardener run, bench …, obsidian …"""
+"""The `graphmind` command line: serve, migrate, export-schema, neo4j …, gardener run, bench …, obsidian …,
+import, export, plot …, browser …; docs/cli.md is generated from it (`python -m graphmind.cli_docs`)."""
 
 import asyncio
 import logging
@@ -11,8 +12,54 @@ from graphmind.errors import GraphMindError
 from graphmind.settings import PROJECT_ROOT, Settings
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def cli() -> None:
+class GraphMindGroup(click.Group):
+    """Lists each command with its whole first sentence; an error becomes one line."""
+
+    group_class = type  # subgroups (`@cli.group()`) are GraphMindGroups too
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, command.get_short_help_str(limit=500)) for name in self.list_commands(ctx)
+                if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as e:
+            if ctx.find_root().params.get("debug"):
+                raise
+            raise click.ClickException(_one_line(e)) from None
+
+
+def _one_line(error: Exception) -> str:
+    """What went wrong, in one line: GraphMind's own message, a file's, a setting's or Neo4j's."""
+    from neo4j.exceptions import DriverError, Neo4jError
+    from pydantic import ValidationError
+
+    if isinstance(error, GraphMindError):
+        message = error.message
+    elif isinstance(error, OSError) and error.strerror:
+        message = f"{error.strerror}: {error.filename}" if error.filename else error.strerror
+    elif isinstance(error, ValidationError) and error.title == Settings.__name__ and error.errors():
+        first = error.errors()[0]
+        setting = "_".join(str(part) for part in first["loc"]).upper()
+        message = f"setting GRAPHMIND_{setting}: {first['msg']}"
+    elif isinstance(error, Neo4jError | DriverError):
+        message = f"Neo4j: {error}"
+    else:
+        message = (f"unexpected {type(error).__name__}: {error} "
+                   "(--debug or GRAPHMIND_DEBUG=1 shows the traceback)")
+    return " ".join(message.split())
+
+
+@click.group(cls=GraphMindGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, envvar="GRAPHMIND_DEBUG",
+              help="Show an error's traceback (also GRAPHMIND_DEBUG=1).")
+def cli(debug: bool) -> None:
     """GraphMind: graph-native memory and decision intelligence for AI agents."""
 
 
@@ -73,7 +120,18 @@ async def _with_database(work):
         await db.close()
 
 
-@cli.command()
+def _without_model(work):
+    """Runs `work(deps)` with the database and the clock but no embedding model."""
+    from graphmind.clock import Clock
+    from graphmind.deps import Deps
+
+    async def run(db):
+        return await work(Deps(settings=Settings(), db=db, embedder=None, clock=Clock()))
+
+    return asyncio.run(_with_database(run))
+
+
+@cli.command(short_help="Apply cypher/schema/ and wait for ONLINE indexes.")
 def migrate() -> None:
     """Apply cypher/schema/ to Neo4j and wait until every index is ONLINE."""
     from graphmind.db.migrations import migrate as run_migrations
@@ -85,7 +143,7 @@ def migrate() -> None:
 @cli.command("export-schema")
 @click.option(
     "--output", type=click.Path(path_type=Path), default=PROJECT_ROOT / "schema.graphql",
-    show_default=True, help="Where to write the SDL ('-' for stdout).",
+    show_default="schema.graphql of the project", help="Where to write the SDL ('-' for stdout).",
 )
 def export_schema(output: Path) -> None:
     """Write the GraphQL schema (SDL) exported from the code."""
@@ -99,7 +157,7 @@ def export_schema(output: Path) -> None:
         click.echo(f"wrote {output}")
 
 
-@cli.group()
+@cli.group(short_help="Manage the Neo4j 5.26 server (no Docker needed).")
 def neo4j() -> None:
     """Manage the Neo4j 5.26 server GraphMind provisions (no Docker needed)."""
 
@@ -149,7 +207,7 @@ def neo4j_status() -> None:
     sys.exit(0 if s.running else 3)
 
 
-@cli.command()
+@cli.command(short_help="Rebuild outcome adjustments from the event log.")
 @click.option("--check", is_flag=True, required=True, help="Compare with the stored values.")
 @click.option("--user", help="Only this user (default: every user).")
 def replay(check: bool, user: str | None) -> None:
@@ -164,7 +222,7 @@ def replay(check: bool, user: str | None) -> None:
     sys.exit(1 if report.differences else 0)
 
 
-@cli.group()
+@cli.group(short_help="API keys: create, list, revoke.")
 def keys() -> None:
     """API keys: each request's key decides its user (docs/security.md)."""
 
@@ -218,7 +276,7 @@ def _keys_call(work):
         raise click.ClickException(e.message) from None
 
 
-@cli.group()
+@cli.group(short_help="Run the gardener's jobs (decay, prune, consolidate, …).")
 def gardener() -> None:
     """The gardener's jobs: decay, prune, consolidate, patterns, scene_flush, self_improve, share_patterns."""
 
@@ -247,7 +305,7 @@ def gardener_run(job: str, dry_run: bool) -> None:
                f"in {run.duration_ms:.0f} ms")
 
 
-@cli.group()
+@cli.group(short_help="Benchmarks: retrieval quality, latency, throughput.")
 def bench() -> None:
     """Benchmarks of retrieval quality, latency and throughput (against GRAPHMIND_ Neo4j)."""
 
@@ -360,7 +418,37 @@ def bench_graph(sizes: str, samples: int, seed: int, out: Path | None) -> None:
         out.write_text(json.dumps(report, indent=2, default=str))
 
 
-@cli.group()
+@bench.command("load")
+@click.option("--agents", type=int, default=32, show_default=True, help="Concurrent agents, each with its own key.")
+@click.option("--seconds", type=float, default=300, show_default=True, help="How long the agents run.")
+@click.option("--kill-neo4j-at", type=float, help="Stop and restart the managed Neo4j this many seconds in.")
+@click.option("--think-ms", type=float, default=1000, show_default=True,
+              help="Mean pause of an agent before each call (its LLM step); 0: closed loop.")
+@click.option("--warmup", type=float, default=10, show_default=True,
+              help="Unmeasured seconds of closed-loop calls first (model, query plans, key caches).")
+@click.option("--url", help="Load this running server (default: start one with keys required, rate limit off).")
+@click.option("--keep", is_flag=True, help="Keep the agents' keys and data.")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_load(agents: int, seconds: float, kill_neo4j_at: float | None, think_ms: float, warmup: float,
+               url: str | None, keep: bool, out: Path | None) -> None:
+    """Concurrent agents over HTTP; p50/p95/p99 per operation, errors; every acknowledged write checked."""
+    import json
+
+    from graphmind.bench import load, load_report
+
+    config = load.Config(agents=agents, seconds=seconds, kill_neo4j_at=kill_neo4j_at, url=url,
+                         think_ms=think_ms, warmup_seconds=warmup, keep=keep)
+    if kill_neo4j_at is not None and not 0 < kill_neo4j_at < seconds:
+        raise click.BadParameter("must fall inside the run", param_hint="--kill-neo4j-at")
+    report = asyncio.run(load.run(config))
+    click.echo(load_report.format_report(report))
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2, default=str))
+    sys.exit(0 if report["verification"]["ok"] else 1)
+
+
+@cli.group(short_help="Hypothesis experiments H1-H6: control vs treatment.")
 def experiment() -> None:
     """Hypothesis experiments (seed 000 H1-H6): control vs treatment, Welch's t-test (docs/experiments.md)."""
 
@@ -412,7 +500,7 @@ def experiment_run(name: str, bench: str, trials: int, rounds: int, seed: int, o
         out.write_text(json.dumps(log.report(run), indent=2, default=str) if out.suffix == ".json" else entry)
 
 
-@cli.group()
+@cli.group(short_help="The user's graph as an Obsidian vault: export, import.")
 def obsidian() -> None:
     """The user's graph as an Obsidian vault: export it, import its edits back (docs/obsidian.md)."""
 
@@ -459,11 +547,147 @@ def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
         click.echo(f"  skipped {path}: {reason}")
 
 
+@cli.command("import", short_help="Bulk-load memories from a JSON lines file.")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--user", help="Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
+@click.option("--batch", type=click.IntRange(1, 1000), default=500, show_default=True,
+              help="Memories stored per transaction.")
+def import_memories(file: Path, user: str | None, batch: int) -> None:
+    """Bulk-load memories from JSON lines (remember's input fields in camelCase); report bad lines."""
+    from tqdm import tqdm
+
+    from graphmind.bench.common import bench_deps
+    from graphmind.memory.transfer import import_lines
+
+    with file.open(encoding="utf-8") as lines:
+        total = sum(1 for _ in lines)
+
+    async def go():
+        async with bench_deps() as deps:
+            user_id = user or deps.settings.default_user_id
+            with file.open(encoding="utf-8") as lines, tqdm(total=total, unit="line", desc=file.name,
+                                                            disable=None) as bar:
+                return user_id, await import_lines(deps, user_id, lines, batch, bar.update)
+
+    user_id, report = asyncio.run(go())
+    click.echo(f"imported {file} for {user_id}: {report.lines} lines, {report.stored} stored, "
+               f"{report.duplicates} duplicates, {report.contradictions} contradictions settled, "
+               f"{report.redactions} redactions, {len(report.invalid)} invalid lines skipped")
+    for number, reason in report.invalid[:50]:
+        click.echo(f"  line {number}: {reason}")
+    if len(report.invalid) > 50:
+        click.echo(f"  … and {len(report.invalid) - 50} more")
+
+
+@cli.command("export", short_help="Write the user's memories as JSON lines.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
+@click.option("--user", help="Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
+@click.option("--all", "every_status", is_flag=True,
+              help="Superseded and archived memories too (import stores every line as active).")
+def export_memories(file: Path, user: str | None, every_status: bool) -> None:
+    """Write the user's memories, oldest first, as JSON lines that `graphmind import` reads ('-': stdout)."""
+    import json
+
+    from graphmind.memory.transfer import export_memories as export
+
+    user_id = user or Settings().default_user_id
+    rows = _without_model(lambda deps: export(deps, user_id, every_status))
+    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if str(file) == "-":
+        click.echo(text, nl=False)
+        return
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+    click.echo(f"exported {len(rows)} {'' if every_status else 'active '}memories of {user_id} to {file}")
+
+
+@cli.group(short_help="PNG charts: learning curves, weight drift, salience.")
+def plot() -> None:
+    """PNG charts: learning curves, association weight drift, a memory's salience over time."""
+
+
+@plot.command("learning")
+@click.option("--rounds", type=int, default=600, show_default=True, help="Rounds of the learning benchmark.")
+@click.option("--seed", type=int, default=7, show_default=True)
+@click.option("--from-json", "report_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Plot a saved report (graphmind bench learning --out) instead of running; no Neo4j needed.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("learning.png"),
+              show_default=True, help="The PNG to write.")
+def plot_learning(rounds: int, seed: int, report_path: Path | None, out: Path) -> None:
+    """Learning curves: precision@5 of good advice per block of rounds, learning on vs off."""
+    from graphmind.plots import learning, save
+
+    if report_path:
+        report = learning.read_report(report_path)
+    else:
+        from graphmind.bench.common import bench_deps
+
+        async def go() -> dict:
+            async with bench_deps() as deps:
+                return await learning.load(deps, rounds, seed)
+
+        report = asyncio.run(go())
+    click.echo(f"wrote {save(learning.figure_from_report(report), out)}")
+
+
+@plot.command("drift")
+@click.option("--since", default="last_session", show_default=True,
+              help='"last_session", an ISO-8601 time (the latest snapshot at or before it) or a snapshot id.')
+@click.option("--user", help="Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("drift.png"),
+              show_default=True, help="The PNG to write.")
+def plot_drift(since: str, user: str | None, out: Path) -> None:
+    """Histogram of association edge weight changes since a snapshot."""
+    from graphmind.plots import drift, save
+
+    user_id = user or Settings().default_user_id
+    data = _without_model(lambda deps: drift.load(deps, user_id, since))
+    click.echo(f"wrote {save(drift.drift_figure(data), out)} ({data.drifted} edges moved since {data.label!r})")
+
+
+@plot.command("salience")
+@click.argument("memory_id")
+@click.option("--user", help="Whose memory (default GRAPHMIND_DEFAULT_USER_ID).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PNG to write (default salience-<first 8 characters of the id>.png).")
+def plot_salience(memory_id: str, user: str | None, out: Path | None) -> None:
+    """A memory's effective salience over time from the event log, a marker per outcome."""
+    from graphmind.plots import salience, save
+
+    user_id = user or Settings().default_user_id
+    history = _without_model(lambda deps: salience.load(deps, user_id, memory_id))
+    path = save(salience.salience_figure(history), out or Path(f"salience-{memory_id[:8]}.png"))
+    click.echo(f"wrote {path} ({len(history.adjustments)} outcome adjustments)")
+
+
+@cli.group(short_help="Neo4j Browser: saved queries as favorites, the style.")
+def browser() -> None:
+    """Neo4j Browser: saved queries as favorites, and the graph style (docs/neo4j-browser.md)."""
+
+
+@browser.command("favorites")
+@click.argument("out", type=click.Path(path_type=Path), default=Path("graphmind-favorites.zip"))
+def browser_favorites(out: Path) -> None:
+    """Write cypher/browser/ as favorites to drop on Browser: a zip, or a folder unless OUT ends in .zip."""
+    from graphmind.browser import STYLE_FILE, load_favorites, write_favorites
+
+    settings = Settings()
+    favorites = load_favorites(settings.cypher_dir / "browser")
+    write_favorites(favorites, out)
+    click.echo(f"wrote {len(favorites)} favorites to {out}: drop it on the Browser window "
+               f"(http://{settings.neo4j_host}:{settings.neo4j_http_port}/browser/), then drop "
+               f"{settings.cypher_dir / 'browser' / STYLE_FILE} for the style")
+
+
+@browser.command("style")
+def browser_style() -> None:
+    """Print the graph style (GRASS) to paste after :style in Browser."""
+    from graphmind.browser import STYLE_FILE
+
+    click.echo((Settings().cypher_dir / "browser" / STYLE_FILE).read_text(encoding="utf-8"), nl=False)
+
+
 def main() -> None:
-    """Entry point: GraphMind errors print one line, not a traceback."""
+    """Entry point: an error prints one line (`Error: …`, exit 1), not a traceback (GraphMindGroup)."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)  # retries are reported by us
-    try:
-        cli(standalone_mode=True)
-    except GraphMindError as e:
-        click.echo(f"error: {e.message}", err=True)
-        sys.exit(1)
+    cli()

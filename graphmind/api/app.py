@@ -12,8 +12,11 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
+from cross_web import HTTPException
 from strawberry.asgi import GraphQL
+from strawberry.types.unset import UNSET
 
+from graphmind.api import graphiql
 from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.guard import Guard
 from graphmind.api.metrics import metrics_endpoint
@@ -36,6 +39,30 @@ log = logging.getLogger("graphmind")
 class GraphMindGraphQL(GraphQL):
     async def get_context(self, request, response) -> Context:
         return build_context(request)
+
+    async def render_graphql_ide(self, request):
+        """Our GraphiQL page (local assets, the tour of the loop), not strawberry's CDN one."""
+        return graphiql.page()
+
+    async def parse_http_body(self, request):
+        """A body that is no JSON object (`null`, a number, bytes that are not UTF-8, arrays
+        nested deeper than the parser recurses) is a bad request, not an internal error."""
+        try:
+            return await super().parse_http_body(request)
+        except (AttributeError, TypeError, ValueError, RecursionError) as e:
+            raise HTTPException(400, "the body must be a JSON object with a GraphQL query") from e
+
+    async def run(self, request, context=UNSET, root_value=UNSET):
+        """Refused requests (no query, an unknown operation name, a subscription over POST, …)
+        answer in the one error shape, a GraphQL error with a code, not in plain text."""
+        try:
+            return await super().run(request, context, root_value)
+        except HTTPException as e:
+            if self.is_websocket_request(request):
+                raise
+            code = "NOT_FOUND" if e.status_code == 404 else "BAD_USER_INPUT"
+            return JSONResponse({"data": None, "errors": [{"message": e.reason, "extensions": {"code": code}}]},
+                                status_code=e.status_code)
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Starlette:
@@ -95,6 +122,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint(count_memories)),
+            *([graphiql.assets_mount()] if settings.graphiql else []),
         ],
         middleware=middleware,
         lifespan=lifespan,

@@ -1,0 +1,120 @@
+"""Memories as JSON lines: `graphmind import FILE.jsonl` and `graphmind export FILE.jsonl`.
+
+A line is one JSON object with remember's input fields in camelCase (`content`,
+`contentType`, `temporalLevel`, `baseSalience`, `validFrom`, `validUntil`, `source`,
+`tags`, `metadata`, `entities`, `sessionId`), validated like `remember` (R3); blank
+lines are skipped. Valid lines are stored in batches through `remember_many` (one
+transaction each; duplicates and contradictions are settled as in `rememberMany`), and
+invalid ones are reported with their line numbers. Export writes what import reads:
+the memory's fields, oldest first; what the graph learned about a memory (outcome
+adjustment, utility, edges) and its status stay behind, and a self-improved memory's
+source becomes `model` (callers may not claim `self_improvement`).
+"""
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from graphmind.deps import Deps
+from graphmind.errors import BadUserInput
+from graphmind.memory import manage
+from graphmind.memory.model import (
+    MAX_ENTITIES, MAX_ENTITY_LENGTH, Memory, MemoryInput, MemoryStatus, Source, parse_memory_input,
+)
+from graphmind.memory.store import MAX_BATCH, remember_many
+
+
+@dataclass
+class ImportReport:
+    lines: int = 0
+    stored: int = 0
+    duplicates: int = 0
+    contradictions: int = 0  # settled with an existing memory (docs/lifecycle.md)
+    redactions: int = 0
+    invalid: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
+
+
+def parse_line(text: str) -> MemoryInput:
+    """One line as remember's validated input; BAD_USER_INPUT says what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadUserInput(f"not JSON: {e.msg} at column {e.colno}") from None
+    if not isinstance(data, dict):
+        raise BadUserInput("a line must be a JSON object")
+    parsed = parse_memory_input(data)
+    if parsed.source is Source.SELF_IMPROVEMENT:
+        raise BadUserInput("source: self_improvement is reserved for the self-improvement worker", field="source")
+    return parsed
+
+
+async def import_lines(deps: Deps, user_id: str, lines: Iterable[str], batch: int = 500,
+                       progress: Callable[[int], None] | None = None) -> ImportReport:
+    """Validates each line and stores the valid ones in batches of `batch`; `progress(n)`
+    is told how many more lines are done after each batch."""
+    if not 1 <= batch <= MAX_BATCH:
+        raise BadUserInput(f"batch must be 1-{MAX_BATCH}", field="batch")
+    report = ImportReport()
+    pending: list[MemoryInput] = []
+    done = 0
+
+    async def flush() -> None:
+        nonlocal done
+        if pending:
+            for result in await remember_many(deps, user_id, pending):
+                if result.duplicate_of:
+                    report.duplicates += 1
+                else:
+                    report.stored += 1
+                report.contradictions += len(result.conflicts)
+                report.redactions += sum(result.redactions.values())
+            pending.clear()
+        if progress:
+            progress(report.lines - done)
+        done = report.lines
+
+    for number, text in enumerate(lines, 1):
+        report.lines = number
+        if not text.strip():
+            continue
+        try:
+            pending.append(parse_line(text))
+        except BadUserInput as e:
+            report.invalid.append((number, e.message))
+        if len(pending) >= batch:
+            await flush()
+    await flush()
+    return report
+
+
+def export_row(memory: Memory) -> dict:
+    """A memory as a line `import` accepts."""
+    row = {
+        "content": memory.content,
+        "contentType": memory.content_type.value,
+        "temporalLevel": memory.temporal_level,
+        "baseSalience": memory.base_salience,
+        "validFrom": memory.valid_from.isoformat(),
+        "source": Source.MODEL.value if memory.source is Source.SELF_IMPROVEMENT else memory.source.value,
+        "tags": memory.tags,
+        "metadata": memory.metadata,
+        "entities": sorted(e for e in memory.entities if len(e) <= MAX_ENTITY_LENGTH)[:MAX_ENTITIES],
+    }
+    if memory.valid_until:
+        row["validUntil"] = memory.valid_until.isoformat()
+    return row
+
+
+async def export_memories(deps: Deps, user_id: str, every_status: bool = False) -> list[dict]:
+    """The user's memories (active ones, or all with `every_status`), oldest first."""
+    statuses = list(MemoryStatus) if every_status else [MemoryStatus.ACTIVE]
+    memories: list[Memory] = []
+    after = None
+    while True:
+        page = await manage.list_memories(deps, user_id, manage.MemoryFilter(statuses=statuses),
+                                          manage.MAX_PAGE_SIZE, after)
+        memories += page.memories
+        if not page.has_next_page:
+            break
+        after = page.end_cursor
+    return [export_row(m) for m in reversed(memories)]

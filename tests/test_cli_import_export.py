@@ -1,0 +1,99 @@
+"""`graphmind import` and `graphmind export` (graphmind/memory/transfer.py) through click's CliRunner.
+
+The commands run `asyncio.run` themselves, so async tests call them in a thread.
+"""
+
+import asyncio
+import json
+
+from click.testing import CliRunner
+
+from graphmind.cli import cli
+from graphmind.memory import manage
+
+LINES = [
+    {"content": "The staging database is restored every night", "contentType": "fact", "tags": ["Ops", "db"],
+     "metadata": {"origin": "runbook"}, "validFrom": "2025-06-01T08:00:00Z", "temporalLevel": 3,
+     "baseSalience": 0.7, "source": "axiom"},
+    {"content": "I prefer short standup meetings on Mondays", "contentType": "preference", "entities": ["Standup"]},
+    {"content": "Deploy freeze starts on Friday at noon", "contentType": "event",
+     "validUntil": "2030-01-01T00:00:00+00:00"},
+]
+BAD = [
+    "",  # blank lines are skipped, not errors
+    "not json",
+    json.dumps({"content": "short"}),
+    json.dumps([1, 2]),
+    json.dumps({"content": "A memory the worker would write itself", "source": "self_improvement"}),
+    json.dumps({"content": "Unknown fields are refused outright", "colour": "blue"}),
+]
+
+
+def invoke(*args: str):
+    return asyncio.to_thread(CliRunner().invoke, cli, list(args))
+
+
+def read_lines(path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+async def test_import_reports_bad_lines_and_export_round_trips(deps, user_id, tmp_path):
+    source = tmp_path / "memories.jsonl"
+    source.write_text("\n".join([json.dumps(x) for x in LINES] + BAD) + "\n")
+    imported = await invoke("import", str(source), "--user", user_id, "--batch", "2")
+    assert imported.exit_code == 0, imported.output
+    assert imported.stdout.splitlines() == [
+        f"imported {source} for {user_id}: 9 lines, 3 stored, 0 duplicates, 0 contradictions settled, "
+        "0 redactions, 5 invalid lines skipped",
+        "  line 5: not JSON: Expecting value at column 1",
+        "  line 6: content: content must be 10-2000 characters, got 5",
+        "  line 7: a line must be a JSON object",
+        "  line 8: source: self_improvement is reserved for the self-improvement worker",
+        "  line 9: colour: Extra inputs are not permitted",
+    ]
+
+    exported = tmp_path / "export.jsonl"
+    result = await invoke("export", str(exported), "--user", user_id)
+    assert result.exit_code == 0 and result.stdout == f"exported 3 active memories of {user_id} to {exported}\n"
+    rows = {r["content"]: r for r in read_lines(exported)}
+    assert set(rows) == {x["content"] for x in LINES}
+    staging = rows["The staging database is restored every night"]
+    assert staging | {"entities": []} == {
+        "content": "The staging database is restored every night", "contentType": "fact", "temporalLevel": 3,
+        "baseSalience": 0.7, "validFrom": "2025-06-01T08:00:00+00:00", "source": "axiom", "tags": ["ops", "db"],
+        "metadata": {"origin": "runbook"}, "entities": []}
+    assert "Standup" in rows["I prefer short standup meetings on Mondays"]["entities"]
+    assert rows["Deploy freeze starts on Friday at noon"]["validUntil"] == "2030-01-01T00:00:00+00:00"
+
+    # what export writes, import reads back unchanged
+    copy = f"{user_id}-copy"
+    again = await invoke("import", str(exported), "--user", copy)
+    assert again.exit_code == 0 and "3 lines, 3 stored, 0 duplicates" in again.stdout, again.output
+    exported_copy = tmp_path / "copy.jsonl"
+    assert (await invoke("export", str(exported_copy), "--user", copy)).exit_code == 0
+    by_content = lambda rows: sorted(rows, key=lambda r: r["content"])  # noqa: E731
+    assert by_content(read_lines(exported_copy)) == by_content(read_lines(exported))
+
+    # importing the same lines again stores nothing new
+    repeat = await invoke("import", str(exported), "--user", copy)
+    assert "3 lines, 0 stored, 3 duplicates" in repeat.stdout, repeat.output
+
+
+async def test_export_all_statuses_and_to_stdout(deps, user_id, remember):
+    kept = await remember("The build cache lives on the shared volume")
+    gone = await remember("The old build server was retired in March")
+    await manage.forget(deps, user_id, gone.memory.id)
+    active = await invoke("export", "-", "--user", user_id)
+    assert active.exit_code == 0
+    assert [json.loads(line)["content"] for line in active.stdout.splitlines()] == [kept.memory.content]
+    every = await invoke("export", "-", "--user", user_id, "--all")
+    assert [json.loads(line)["content"] for line in every.stdout.splitlines()] == [
+        kept.memory.content, gone.memory.content]  # oldest first
+
+
+def test_import_refuses_a_missing_file_and_a_bad_batch(tmp_path):
+    missing = CliRunner().invoke(cli, ["import", str(tmp_path / "nope.jsonl")])
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
+    (tmp_path / "m.jsonl").write_text("{}\n")
+    too_big = CliRunner().invoke(cli, ["import", str(tmp_path / "m.jsonl"), "--batch", "5000"])
+    assert too_big.exit_code == 2 and "--batch" in too_big.stderr
