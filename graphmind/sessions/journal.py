@@ -10,7 +10,7 @@ import uuid
 from dataclasses import dataclass
 
 from graphmind.deps import Deps
-from graphmind.errors import Conflict, NotFound
+from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory.model import Memory
 from graphmind.memory.privacy import redact
 from graphmind.memory.recall import RecallItem, recall
@@ -115,8 +115,6 @@ async def resolve_blocker(deps: Deps, user_id: str, entry_id: str, root_cause: s
 async def session_recall(deps: Deps, user_id: str, session_id: str, limit: int) -> list[SessionMemory]:
     """Memories the whole session's content (goal and every entry) brings up: each one's best
     cosine to any of them, at least `session_recall_similarity`; read-only."""
-    from graphmind.errors import BadUserInput
-
     if not 1 <= limit <= MAX_SESSION_RECALL:
         raise BadUserInput(f"limit must be 1-{MAX_SESSION_RECALL}, got {limit}", field="limit")
     s = deps.settings
