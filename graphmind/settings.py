@@ -70,6 +70,9 @@ class Settings(BaseSettings):
     redact_pii: bool = Field(True, description="redact PII and secrets before storing")
     dedup_threshold: float = Field(0.95, description="cosine above which a memory is a duplicate")
     dedup_candidates: int = Field(5, description="vector-index neighbours checked for duplicates")
+    subject_candidates: int = Field(
+        5, description="memories sharing the most subject terms (fulltext) checked for contradictions"
+    )
 
     # Memory: recall
     rrf_k: int = Field(
@@ -151,7 +154,7 @@ class Settings(BaseSettings):
     )
     scene_idle_minutes: float = Field(30.0, description="idle scenes the gardener flushes")
     conflict_similarity: float = Field(
-        0.8, description="cosine from which two memories are about the same subject"
+        0.8, description="cosine from which vector neighbours are checked for a contradiction"
     )
     prune_salience: float = Field(0.05, description="effective salience under which memories are archived (R21)")
     archive_retention_days: float = Field(30.0, description="days in the archive before deletion (R21)")

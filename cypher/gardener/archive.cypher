@@ -1,9 +1,17 @@
 // name: archive
-// Archives pruned memories (restorable with `restore`), remembering their status before.
+// Archives pruned memories (restorable with `restore`), remembering their status before; they are no longer believed (retiredAt) and each owner's graph generation moves.
 // mode: write
 // params: ids, now
 UNWIND $ids AS id
 MATCH (m:Memory {id: id}) WHERE m.status = 'active'
 SET m.statusBeforeArchive = m.status, m.status = 'archived', m.archivedAt = $now,
-    m.archivedBy = 'gardener', m.updatedAt = $now
+    m.archivedBy = 'gardener', m.updatedAt = $now, m.retiredAt = coalesce(m.retiredAt, $now)
+WITH collect(m) AS archived
+CALL (archived) {
+  UNWIND archived AS m
+  WITH DISTINCT m.userId AS userId
+  MATCH (u:User {id: userId})
+  SET u.graphGeneration = coalesce(u.graphGeneration, 0) + 1
+}
+UNWIND archived AS m
 RETURN m.id AS id, m.userId AS userId

@@ -13,7 +13,7 @@ FOREACH (_ IN CASE WHEN before IS NOT NULL AND after IS NOT NULL THEN [1] ELSE [
   CREATE (before)-[:NEXT]->(after))
 FOREACH (_ IN CASE WHEN latest IS NOT NULL AND before IS NOT NULL THEN [1] ELSE [] END |
   CREATE (u)-[:LATEST]->(before))
-SET u.memoryCount = u.memoryCount - 1,
+SET u.memoryCount = u.memoryCount - 1, u.graphGeneration = coalesce(u.graphGeneration, 0) + 1,
     u.associationCount = coalesce(u.associationCount, 0) - associations
 WITH m, m.id AS memoryId, m.userId AS userId
 DETACH DELETE m

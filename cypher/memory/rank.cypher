@@ -1,7 +1,7 @@
 // name: rank
 // Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, asOf, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 
 // 1. Candidates of each channel (unfiltered but for the owner).
 OPTIONAL MATCH (owner:User {id: $userId})
@@ -40,11 +40,14 @@ UNION ALL
   RETURN node, 'graph' AS channel, score
 }
 
-// 2. Eligibility, then each channel's rank among eligible memories.
+// 2. Eligibility, then each channel's rank among eligible memories. World time: valid at
+//    validAt (a validity closed by a retirement after believedAt was still open then);
+//    belief time: recorded by believedAt and not retired by then.
 WITH node, channel, score
 WHERE node.status IN $statuses
   AND node.effectiveSalience >= $minSalience
-  AND ($asOf IS NULL OR (node.validFrom <= $asOf AND (node.validUntil IS NULL OR node.validUntil > $asOf)))
+  AND ($validAt IS NULL OR (node.validFrom <= $validAt AND (node.validUntil IS NULL OR node.validUntil > $validAt OR node.retiredAt > $believedAt)))
+  AND ($believedAt IS NULL OR (node.createdAt <= $believedAt AND (node.retiredAt IS NULL OR node.retiredAt > $believedAt)))
   AND ($rangeFrom IS NULL OR node.validUntil IS NULL OR node.validUntil >= $rangeFrom)
   AND ($rangeTo IS NULL OR node.validFrom <= $rangeTo)
   AND ($contentTypes IS NULL OR node.contentType IN $contentTypes)
@@ -54,7 +57,8 @@ WHERE node.status IN $statuses
   AND ($hideImproved = false OR NOT EXISTS {
     MATCH (node)<-[:IMPROVES]-(better:Memory)
     WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
-      AND ($asOf IS NULL OR (better.validFrom <= $asOf AND (better.validUntil IS NULL OR better.validUntil > $asOf)))
+      AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
+  AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
       AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
       AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
 WITH channel, node, score
@@ -87,7 +91,8 @@ CALL (fused) {
     AND n <> p
     AND n.status IN $statuses
     AND n.effectiveSalience >= $minSalience
-    AND ($asOf IS NULL OR (n.validFrom <= $asOf AND (n.validUntil IS NULL OR n.validUntil > $asOf)))
+    AND ($validAt IS NULL OR (n.validFrom <= $validAt AND (n.validUntil IS NULL OR n.validUntil > $validAt OR n.retiredAt > $believedAt)))
+  AND ($believedAt IS NULL OR (n.createdAt <= $believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $believedAt)))
     AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
     AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
     AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
@@ -96,7 +101,8 @@ CALL (fused) {
     AND ($hideImproved = false OR NOT EXISTS {
       MATCH (n)<-[:IMPROVES]-(better:Memory)
       WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
-        AND ($asOf IS NULL OR (better.validFrom <= $asOf AND (better.validUntil IS NULL OR better.validUntil > $asOf)))
+        AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
+  AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
         AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
         AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
   WITH n, parent.final * $neighbourShare AS share, p.id AS parentId,

@@ -1,5 +1,5 @@
 // name: finish
-// Ends the caller's open session: PROMOTED_TO edges from entries to their memories, RELATED_TO links from promoted memories to the similar ones they were linked with, superseded memories closed (SUPERSEDES), the session marked ended. Returns null when the session was not open.
+// Ends the caller's open session: PROMOTED_TO edges from entries to their memories, RELATED_TO links from promoted memories to the similar ones they were linked with, superseded memories closed (SUPERSEDES; world and belief time, the graph generation moves), the session marked ended. Returns null when the session was not open.
 // mode: write
 // params: userId, sessionId, promotions, links, supersessions, now
 MATCH (s:Session {id: $sessionId}) WHERE s.userId = $userId AND s.status = 'open'
@@ -26,7 +26,12 @@ CALL (s) {
       old.validUntil = CASE
         WHEN old.validUntil IS NOT NULL AND old.validUntil <= $now THEN old.validUntil
         WHEN old.validFrom > $now THEN old.validFrom
+        WHEN new.validFrom > old.validFrom AND new.validFrom < $now THEN new.validFrom
         ELSE $now END,
+      old.retiredAt = $now,
       old.updatedAt = $now
+  WITH count(*) AS superseded
+  MATCH (u:User {id: $userId}) WHERE superseded > 0
+  SET u.graphGeneration = coalesce(u.graphGeneration, 0) + 1
 }
 RETURN s {.*} AS session

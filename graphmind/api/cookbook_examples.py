@@ -56,7 +56,7 @@ EXAMPLES: list[Example] = [
                   "tags": ["infra"], "requestId": "cookbook-remember-1"}},
             note="A retry with the same `requestId` returns this first result and stores nothing."),
     Example(MEMORY, """mutation RememberMany($inputs: [RememberInput!]!) {
-  rememberMany(inputs: $inputs) { id content contentType temporalLevel entities duplicateOf redactions }
+  rememberMany(inputs: $inputs) { id content contentType temporalLevel entities duplicateOf redactions createdAt }
 }""", {"inputs": [
         {"content": "Memcached is simpler to run than Redis but keeps nothing across restarts", "tags": ["infra"]},
         {"content": "Alice leads the platform team and owns the cache cluster", "contentType": "FACT"},
@@ -97,6 +97,13 @@ EXAMPLES: list[Example] = [
   }
 }""", {"input": {"oldId": Ref("RememberMany", "rememberMany.3.id"),
                   "newId": Ref("RememberMany", "rememberMany.4.id")}}),
+    Example(MEMORY, """query RecallAsOf($query: String!, $asOf: DateTime!) {
+  recall(query: $query, limit: 3, filter: {asOf: $asOf}) {
+    items { memory { id content status createdAt retiredAt validFrom validUntil } }
+  }
+}""", {"query": "how do deploys go out?", "asOf": Ref("RememberMany", "rememberMany.4.createdAt")},
+            note="Belief time: what GraphMind believed at `asOf`, the memory superseded since included. "
+                 "`validAt` asks world time instead (what was valid then); without either, recall answers now."),
     Example(MEMORY, """mutation Forget($input: ForgetInput!) {
   forget(input: $input) { id status }
 }""", {"input": {"id": Ref("RememberMany", "rememberMany.0.id")}}),

@@ -71,10 +71,16 @@ class RecallFilter:
         default=None, description="Validity overlapping a range that ends here."
     )
     as_of: datetime | None = strawberry.field(
-        default=None, description="What was valid at this instant (default now)."
+        default=None, description="Belief time: what GraphMind believed at this instant, i.e. memories recorded "
+        "by then and not yet superseded or forgotten then (those superseded later included), valid then in world "
+        "time unless validAt or a range says otherwise."
+    )
+    valid_at: datetime | None = strawberry.field(
+        default=None, description="World time: what was valid at this instant by validFrom/validUntil (default "
+        "now, or asOf when that is given)."
     )
     include_history: bool = strawberry.field(
-        default=False, description="Also superseded memories (what used to be believed)."
+        default=False, description="Also superseded memories (what used to be believed), at any time."
     )
 
 

@@ -34,13 +34,18 @@ class MemoryFields:
     temporal_level: int = strawberry.field(
         description="1 immediate (hours), 2 situational (days-weeks), 3 seasonal (months), 4 identity (years)."
     )
-    valid_from: datetime = strawberry.field(description="When this became true.")
-    valid_until: datetime | None = strawberry.field(description="When this stops being true (null: open).")
+    valid_from: datetime = strawberry.field(description="World time: when this became true.")
+    valid_until: datetime | None = strawberry.field(
+        description="World time: when this stops (or stopped) being true (null: open)."
+    )
     base_salience: float = strawberry.field(description="Initial importance, 0-1.")
     outcome_adjustment: float = strawberry.field(description="What outcomes taught, added to base salience.")
     effective_salience: float = strawberry.field(description="base + adjustment, clamped to [0, 1].")
-    created_at: datetime = strawberry.field(description="When it was stored.")
+    created_at: datetime = strawberry.field(description="Belief time: when GraphMind recorded it.")
     updated_at: datetime = strawberry.field(description="When it last changed.")
+    retired_at: datetime | None = strawberry.field(
+        description="Belief time: when GraphMind stopped believing it (superseded or forgotten); null while believed."
+    )
     source: Source = strawberry.field(description="Where it came from.")
     trust: float = strawberry.field(description="Trust of the source, 0.4-1.0.")
     tags: list[str] = strawberry.field(description="Lower-case tags.")
@@ -174,6 +179,7 @@ def memory_fields(memory: model.Memory) -> dict:
         "effective_salience": memory.effective_salience,
         "created_at": memory.created_at,
         "updated_at": memory.updated_at,
+        "retired_at": memory.retired_at,
         "source": memory.source,
         "trust": memory.trust,
         "tags": memory.tags,

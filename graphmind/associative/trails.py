@@ -13,7 +13,8 @@ CONTRADICTED_BY evidence, open questions, tags and the graph generation it was s
 - **merge** unites visited nodes, hypotheses (same statement: one, with the higher
   confidence) and conclusions. Two hypotheses from different trails contradict when
   one's supporting node is the other's contradicting node, or when one statement is
-  the other negated ("not", "no", "never", "n't"). Each scores 0.7 × confidence +
+  the other negated (the negation rule of memory conflicts, `lifecycle/conflicts.py`:
+  "Session pool leaks tokens" / "Session pool does not leak tokens"). Each scores 0.7 × confidence +
   0.3 × recency (recency halves every 7 days since it was formed); the higher wins
   and the other is kept as `rejected`, unless the gap is under
   `merge_conflict_margin`, when both stay `disputed` for human review.
@@ -21,7 +22,6 @@ CONTRADICTED_BY evidence, open questions, tags and the graph generation it was s
   one trail visited to a node only the other visited. The sources become `merged`.
 """
 
-import re
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -36,6 +36,7 @@ from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
+from graphmind.lifecycle.conflicts import negates
 from graphmind.memory.privacy import redact
 
 MAX_LABEL, MAX_STATEMENT, MAX_SUMMARY, MAX_ANNOTATION = 200, 1000, 2000, 1000
@@ -43,7 +44,6 @@ MAX_ITEMS, MAX_NODES, MAX_TAGS, MAX_TAG, MAX_MERGE = 100, 500, 20, 64, 10
 MAX_PAGE = 100
 CONFIDENCE_WEIGHT, RECENCY_WEIGHT, RECENCY_HALF_LIFE_DAYS = 0.7, 0.3, 7.0
 BRIDGES_SHOWN = 20
-NEGATIONS = re.compile(r"\b(not|no|never|cannot)\b|n't\b", re.IGNORECASE)
 
 
 class TrailStatus(str, Enum):
@@ -485,17 +485,12 @@ def _normal(statement: str) -> str:
     return " ".join(statement.lower().split()).rstrip(".")
 
 
-def _negated(statement: str) -> tuple[str, bool]:
-    """The statement without negation words, and whether it had an odd number of them."""
-    count = len(NEGATIONS.findall(statement))
-    return " ".join(NEGATIONS.sub(" ", _normal(statement)).split()), count % 2 == 1
-
-
 def contradict(a: Hypothesis, b: Hypothesis) -> bool:
+    """Evidence one trusts is evidence the other doubts, or one statement negates the other
+    (the rule memory conflicts use: `lifecycle/conflicts.negates`)."""
     if set(a.supporting) & set(b.contradicting) or set(b.supporting) & set(a.contradicting):
         return True
-    (core_a, neg_a), (core_b, neg_b) = _negated(a.statement), _negated(b.statement)
-    return core_a == core_b and neg_a != neg_b
+    return negates(a.statement, b.statement)
 
 
 def score(h: Hypothesis, now: datetime) -> float:

@@ -57,6 +57,7 @@ class RecallFilter(Input):
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     as_of: datetime | None = None
+    valid_at: datetime | None = None
     include_history: bool | None = None
 
 

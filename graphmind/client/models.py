@@ -81,6 +81,7 @@ class Memory(Model):
     effective_salience: float
     created_at: datetime
     updated_at: datetime
+    retired_at: datetime | None = None
     source: Source
     trust: float
     tags: list[str]

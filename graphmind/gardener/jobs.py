@@ -21,7 +21,7 @@ from graphmind.lifecycle import promotion, truth
 from graphmind.lifecycle.clustering import greedy_clusters
 from graphmind.lifecycle.summary import summarise
 from graphmind.improvement.worker import self_improve
-from graphmind.memory import heuristics
+from graphmind.memory import heuristics, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import ContentType, Source, effective_salience
@@ -144,14 +144,11 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now) -> None:
         derived, settled = [], []
         for draft, vector in zip(drafts, embedded, strict=True):
             row = _derived_row(draft, episodes, vector, now)
-            nearest = await tx.run("memory.nearest_active", userId=user_id, embeddings=[row["embedding"]],
-                                   k=s.dedup_candidates, minSimilarity=s.conflict_similarity,
-                                   maxIndexK=s.recall_max_index_k)
-            claims = [(truth.Claim.from_node(r["memory"]), r["similarity"]) for r in nearest]
-            clashes = truth.find_conflicts(truth.Claim(row["id"], row["content"], row["contentType"],
-                                                       row["trust"], row["validFrom"], now),
-                                           claims, s.conflict_similarity)
-            if any(c.loser_id == row["id"] for c in clashes) or (claims and claims[0][1] > s.dedup_threshold):
+            [claims] = await neighbours.near(tx.run, s, user_id, [row["content"]], [vector])
+            verdict = truth.judge(truth.Claim(row["id"], row["content"], row["contentType"],
+                                              row["trust"], row["validFrom"], now), claims, s.dedup_threshold)
+            clashes = verdict.conflicts
+            if any(c.loser_id == row["id"] for c in clashes) or verdict.duplicate_of:
                 ctx.add("rejected")  # the consistency gate: it contradicts a stronger belief, or repeats one
                 await events.append(tx, user_id, now, [events.event(
                     "consolidation.rejected", content=row["content"],

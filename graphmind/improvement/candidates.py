@@ -23,7 +23,7 @@ import numpy as np
 from graphmind.improvement import text
 from graphmind.improvement.model import Candidate, CandidateKind, SourceMemory
 from graphmind.lifecycle.clustering import greedy_clusters
-from graphmind.lifecycle.conflicts import contradiction
+from graphmind.lifecycle.conflicts import contradiction, is_duplicate
 
 TOPIC_SIMILARITY = 0.6
 NEAR_DUPLICATE = 0.9
@@ -65,7 +65,8 @@ def _pair_candidates(memories: dict[str, SourceMemory], pairs: list[tuple[str, s
                 contradiction(first.content, second.content):
             found.append(Candidate(CandidateKind.CONFLICT, sorted([first, second], key=lambda m: m.id),
                                    topic[a], similarity))
-        elif similarity >= NEAR_DUPLICATE and first.content_type == second.content_type != "event":
+        elif similarity >= NEAR_DUPLICATE and first.content_type == second.content_type != "event" and \
+                is_duplicate(first.content, second.content):
             group = groups.get(a) or groups.get(b) or set()
             if len(group | {a, b}) <= MAX_MERGE:
                 group |= {a, b}

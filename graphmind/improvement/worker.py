@@ -26,6 +26,7 @@ from graphmind.improvement import control, gates
 from graphmind.improvement.model import GateResult, Proposal, SourceMemory, Verdict
 from graphmind.improvement.proposals import propose
 from graphmind.lifecycle import truth
+from graphmind.memory import neighbours
 from graphmind.memory.model import ContentType, MemoryInput, Source
 from graphmind.memory.store import Derivation, remember_many
 
@@ -165,22 +166,20 @@ async def _no_clash(deps: Deps, proposal: Proposal, vector) -> GateResult:
     outside its lineage (the remember path would reinforce or settle them instead)."""
     s = deps.settings
     lineage = {m.id for m in proposal.sources}
-    rows = await deps.db.read(
-        "memory.nearest_active", userId=proposal.candidate.user_id, embeddings=[vector.tolist()],
-        k=s.dedup_candidates + len(lineage), minSimilarity=min(s.dedup_threshold, s.conflict_similarity),
-        maxIndexK=s.recall_max_index_k,
-    )
-    others = [(truth.Claim.from_node(r["memory"]), r["similarity"]) for r in rows if r["memory"]["id"] not in lineage]
-    if others and others[0][1] > s.dedup_threshold:
-        return GateResult("existing", False, round(others[0][1], 4), f"duplicates memory {others[0][0].id}")
+    [found] = await neighbours.near(deps.db.read, s, proposal.candidate.user_id, [proposal.content], [vector],
+                                    extra=len(lineage))
+    others = [(claim, similarity) for claim, similarity in found if claim.id not in lineage]
     first = proposal.sources[0]
-    clashes = truth.find_conflicts(
+    verdict = truth.judge(
         truth.Claim("proposal", proposal.content, first.content_type, min(m.trust for m in proposal.sources),
                     deps.clock.now(), deps.clock.now()),
-        others, s.conflict_similarity,
+        others, s.dedup_threshold,
     )
-    if clashes:
-        return GateResult("existing", False, 0.0, f"contradicts memory {clashes[0].existing_id}")
+    if verdict.conflicts:
+        return GateResult("existing", False, 0.0, f"contradicts memory {verdict.conflicts[0].existing_id}")
+    if verdict.duplicate_of:
+        memory_id, similarity = verdict.duplicate_of
+        return GateResult("existing", False, round(similarity, 4), f"duplicates memory {memory_id}")
     return GateResult("existing", True, 1.0)
 
 

@@ -22,8 +22,31 @@ contradiction is preferred over a false one, so anything the rules do not match 
    span comes after a predicate (PREDICATES: a form of be or have, a stative verb
    such as live, like, prefer, or "at" for times). A changed identifier in the
    subject ("Sprint 12 notes" / "Sprint 13 notes") is two things, not a conflict.
-4. Everything else is None: identical texts, differences only in case, punctuation,
+4. Update phrasing: MARKERS ("now", "currently", "actually", "changed", "moved",
+   "switched", "instead", "anymore", an "update:" or "correction:" label) say that a
+   text replaces an earlier one; they are left out before rules 2-3 and 5, so "The
+   backup now starts at 03:00" changes the value of "The backup starts at 01:00". A
+   label's colon reads as "is" ("Kafka lag for orders: 1200 messages").
+5. VALUES (`compare`): the values of a text are its numbers, times, dates and versions
+   (any word with a digit), number words, month and day names, and names (a word
+   written with a capital that is not a sentence's first word, or is one but stands
+   capitalised where the other text has it in lower case). When each text holds a
+   value the other lacks, and the rest is the same subject (the same content words
+   besides the values, markers and function words; spelling variants allowed), the
+   newer text changes the value (CHANGED_VALUE) — "Our primary region is Frankfurt" /
+   "We moved our primary region to Dublin"; not "The region for backups is Zurich" —
+   unless a
+   changed value stands in the subject (before the text's first predicate) and
+   neither text is phrased as an update: "Sprint 12 notes" / "Sprint 13 notes" are
+   two things.
+6. Everything else is None: identical texts, differences only in case, punctuation,
    stopwords or inflection, different subjects, paraphrases.
+
+`compare` also says when two texts are the SAME for deduplication (rule R4): a
+duplicate is only a duplicate when no value, negation or content word was replaced
+(an added detail word, a spelling variant or an abbreviation is not a change).
+Deduplication, session promotion, consolidation and the self-improvement worker all
+ask `is_duplicate`, and memory conflicts and trail merges share `negates`.
 
 The rules see words, not meaning: "I like coffee" / "I like tea" is a changed value
 although both can be true; whether a subject holds one value at a time is the caller's
@@ -63,6 +86,40 @@ PREDICATES = frozenset(
     " cost start end move call name own drive study weigh earn pay born favourite favorite"
     " at".split()
 )
+MARKERS = frozenset(
+    "now currently actually instead anymore changed change changes moved move moves switched switch"
+    " updated update correction corrected".split()
+)
+LABEL = re.compile(r"^\s*(?:update|updated|correction|note|fyi|edit)\s*[:\-]\s*", re.IGNORECASE)
+# Words that say nothing about the subject or its value when comparing two texts.
+FUNCTION_WORDS = frozenset(
+    "i me my mine we us our ours you your yours he him his she her hers it its they them their"
+    " theirs to at in on for of by with from into onto as is am are be been being was were has"
+    " have had there here all every each both few many much more most other another such several"
+    " whole".split()
+)
+PRONOUNS = frozenset("i we you they he she".split())
+NUMBER_WORDS = frozenset(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+    " fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty"
+    " ninety hundred thousand million billion half double twice once dozen first second third"
+    " fourth fifth".split()
+)
+CALENDAR_WORDS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may"
+    " june july august september october november december".split()
+)
+VERBS = frozenset(
+    "run runs ran use uses used start starts started begin begins end ends finish open opens close"
+    " closes own owns owned lead leads manage manages host hosts deploy deploys store stores cost"
+    " costs take takes set sets schedule scheduled move moved switch switched change changed become"
+    " became remain remains stay stays belong belongs point points expire expires renew support"
+    " supports require requires contain contains go goes went come comes happen happens meet meets"
+    " live lives work works get gets got make makes made keep keeps kept pay pays hold holds"
+    " handle handles serve serves report reports sit sits weigh weighs earn earns".split()
+)
+COLON = re.compile(r":\s+")  # "Kafka lag for orders: 1200" states a value like "is" does
+ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 WORD = re.compile(r"\d+(?:[.:,/-]\d+)*[a-z]*|[a-z0-9]+(?:'[a-z0-9]+)*", re.IGNORECASE)
 
 
@@ -86,14 +143,146 @@ class _Word(NamedTuple):
     stem: str
 
 
+class Relation(str, Enum):
+    """How a newer text relates to an older one (`compare`)."""
+
+    SAME = "same"  # a duplicate: nothing that matters differs
+    NEGATION = ConflictKind.NEGATION.value
+    CHANGED_VALUE = ConflictKind.CHANGED_VALUE.value
+    DIFFERENT = "different"  # something that matters differs, but not the same subject's value
+
+
+@dataclass(frozen=True)
+class Comparison:
+    relation: Relation
+    old_value: str = ""
+    new_value: str = ""
+
+
 def contradiction(first: str, second: str) -> Contradiction | None:
     """How `second` contradicts `first` by the rules above; None when it does not."""
-    old, new = _words(first), _words(second)
-    if sum(w.word in NEGATIONS for w in old) % 2 != sum(w.word in NEGATIONS for w in new) % 2:
+    found = compare(first, second)
+    if found.relation in (Relation.NEGATION, Relation.CHANGED_VALUE):
+        return Contradiction(ConflictKind(found.relation.value), found.old_value, found.new_value)
+    return None
+
+
+def is_duplicate(first: str, second: str) -> bool:
+    """Whether `second` only repeats `first` (rule R4 on top of cosine): no value, negation
+    or content word differs."""
+    return compare(first, second).relation is Relation.SAME
+
+
+def negates(first: str, second: str) -> bool:
+    """Rule 2 alone: one text is the other negated (used by memory conflicts and trail merges)."""
+    old, new = _plain(_words(_unlabel(first))), _plain(_words(_unlabel(second)))
+    return _negation_parity_differs(old, new) and _jaccard(set(_content(old)), set(_content(new))) > NEGATION_OVERLAP
+
+
+def compare(first: str, second: str) -> Comparison:
+    """Rules 2-5 and the duplicate test, for an older text `first` and a newer `second`."""
+    marked = _is_update(first) or _is_update(second)
+    old, new = (_plain(_words(COLON.sub(" is ", _unlabel(text), count=1))) for text in (first, second))
+    if _negation_parity_differs(old, new):
         if _jaccard(set(_content(old)), set(_content(new))) > NEGATION_OVERLAP:
-            return Contradiction(ConflictKind.NEGATION, "", "")
-        return None
-    return _changed_value(old, new)
+            return Comparison(Relation.NEGATION)
+        return Comparison(Relation.DIFFERENT)
+    if changed := _changed_value(old, new):
+        return Comparison(Relation.CHANGED_VALUE, changed.old_value, changed.new_value)
+    old_terms, new_terms = _terms(old), _terms(new)
+    removed, added = _without_variants(old_terms - new_terms, new_terms - old_terms)
+    if not removed and not added:
+        return Comparison(Relation.SAME)
+    old_values = {w.stem for w in _values(old)} - new_terms
+    new_values = {w.stem for w in _values(new)} - old_terms
+    if old_values and new_values:
+        rest_old, rest_new = old_terms - old_values, new_terms - new_values
+        if (rest_old and _same_subject(rest_old, rest_new)
+                and (marked or not (_in_subject(old, old_values) or _in_subject(new, new_values)))):
+            return Comparison(Relation.CHANGED_VALUE, _shown(old, old_values), _shown(new, new_values))
+        return Comparison(Relation.DIFFERENT)
+    if (removed and added) or old_values or new_values:
+        return Comparison(Relation.DIFFERENT)  # a word replaced, or a value added or dropped
+    return Comparison(Relation.SAME)  # only detail words added or dropped
+
+
+def _is_update(text: str) -> bool:
+    return bool(LABEL.match(text)) or any(w.word in MARKERS for w in _words(text))
+
+
+def _unlabel(text: str) -> str:
+    return LABEL.sub("", text, count=1)
+
+
+def _plain(words: list[_Word]) -> list[_Word]:
+    """Rule 4: the words without update markers."""
+    return [w for w in words if w.word not in MARKERS]
+
+
+def _negation_parity_differs(old: list[_Word], new: list[_Word]) -> bool:
+    return sum(w.word in NEGATIONS for w in old) % 2 != sum(w.word in NEGATIONS for w in new) % 2
+
+
+def _terms(words: list[_Word]) -> set[str]:
+    """The stems that carry meaning when two texts are compared."""
+    return {w.stem for w in words
+            if w.word not in STOPWORDS and w.word not in NEGATIONS and w.word not in FUNCTION_WORDS}
+
+
+def _values(words: list[_Word]) -> list[_Word]:
+    """Rule 5's values: numbers, times, dates, versions, number and calendar words, names."""
+    found = []
+    for i, w in enumerate(words):
+        written = w.text
+        if w.word in CALENDAR_WORDS and written[:1].isupper():  # "May" the month, not the verb
+            found.append(w)
+            continue
+        if w.word in STOPWORDS or w.word in FUNCTION_WORDS or w.word in NEGATIONS:
+            continue
+        if (any(c.isdigit() for c in w.word) or w.word in NUMBER_WORDS or w.word in CALENDAR_WORDS
+                or (written[:1].isupper() and (i > 0 or w.word not in VERBS))
+                or (len(written) > 1 and written.isupper())):
+            found.append(w)
+    return found
+
+
+def _same_subject(old: set[str], new: set[str]) -> bool:
+    """Rule 5's shared subject: the words besides the values are the same, but for spelling
+    variants ("The datacenter region" is not "The datacenter region for backups")."""
+    removed, added = _without_variants(old - new, new - old)
+    return not removed and not added
+
+
+def _in_subject(words: list[_Word], values: set[str]) -> bool:
+    """Whether one of `values` comes before the text's first predicate (or it has none)."""
+    predicates = {_stem(p) for p in PREDICATES | VERBS}
+    if words and words[0].word in PRONOUNS:
+        first = 1  # "We pin Node.js 18": a pronoun is the subject and its verb follows
+    else:
+        first = next((i for i, w in enumerate(words) if w.stem in predicates or w.word in VERBS), len(words))
+    return any(w.stem in values for w in words[:first])
+
+
+def _shown(words: list[_Word], values: set[str]) -> str:
+    return " ".join(w.text for w in words if w.stem in values)
+
+
+def _without_variants(removed: set[str], added: set[str]) -> tuple[set[str], set[str]]:
+    """Drops pairs that are one word spelt two ways ("colour"/"color") or a word and its
+    abbreviation ("auth"/"authentication"); numbers never are."""
+    removed, added = set(removed), set(added)
+    for old in sorted(removed):
+        for new in sorted(added):
+            if any(c.isdigit() for c in old + new):
+                continue
+            short, long = sorted((old, new), key=len)
+            if (len(short) >= 4 and long.startswith(short)) or (
+                    old[0] == new[0] and abs(len(old) - len(new)) <= 1 and min(len(old), len(new)) >= 5
+                    and SequenceMatcher(None, old, new).ratio() >= 0.85):
+                removed.discard(old)
+                added.discard(new)
+                break
+    return removed, added
 
 
 def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
@@ -109,6 +298,8 @@ def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
     old_content, new_content = set(_content(old_value)), set(_content(new_value))
     if not old_content or not new_content or old_content == new_content:
         return None
+    if _without_variants(old_content - new_content, new_content - old_content) == (set(), set()):
+        return None  # one word spelt two ways, or abbreviated
     if len(_content(old[:i1] + old[i2:])) < MIN_SHARED_CONTENT_WORDS:
         return None
     predicates = {_stem(p) for p in PREDICATES}
@@ -141,7 +332,7 @@ def _stem(word: str) -> str:
     """A crude stem: equal for inflections of one word, never used for display."""
     word = IRREGULAR.get(word, word)
     if any(char.isdigit() for char in word):
-        return word
+        return ORDINAL.sub(r"\1", word)  # 3rd = 3
     while suffix := next((s for s in SUFFIXES if word.endswith(s) and len(word) - len(s) >= 3), ""):
         word = word[: -len(suffix)]  # repeatedly: mornings → morning → morn
     if len(word) > 3 and word[-1] == word[-2]:  # running → runn → run

@@ -1,10 +1,11 @@
 """Provenance, trust and conflicts (seed 003 policies 4-5): which of two contradicting
-memories holds.
+memories holds, and whether a new memory only repeats an existing one (rule R4).
 
-A new memory contradicts an existing one when both state something (not events:
-two events on different days are both true), their cosine similarity is at least
-`conflict_similarity` and the explicit rules of `conflicts.py` find a negation
-or a changed value. The higher trust wins (axiom 1.0 > user 0.8 > model 0.6 >
+The candidates are the caller's active memories near the new one: its vector
+neighbours (cosine at least `conflict_similarity`) and the memories that share its
+subject terms (`memory/neighbours.py`). A new memory contradicts a candidate when
+both state something (not events: two events on different days are both true) and
+the explicit rules of `conflicts.py` find a negation or a changed value. The higher trust wins (axiom 1.0 > user 0.8 > model 0.6 >
 web 0.4); on equal trust the more recent one (validFrom, then createdAt) wins.
 The loser is superseded: a SUPERSEDES edge from the winner, its validity closed,
 never deleted; recall no longer returns it unless asked for history.
@@ -15,7 +16,7 @@ from datetime import datetime
 
 from graphmind.db.database import native
 from graphmind.learning import events
-from graphmind.lifecycle.conflicts import ConflictKind, contradiction
+from graphmind.lifecycle.conflicts import ConflictKind, contradiction, is_duplicate
 from graphmind.memory.model import ContentType
 
 
@@ -59,15 +60,36 @@ def arbitrate(new: Claim, existing: Claim) -> tuple[Claim, Claim, str]:
     return (new, existing, "recency") if newer else (existing, new, "recency")
 
 
-def find_conflicts(new: Claim, neighbours: list[tuple[Claim, float]], min_similarity: float) -> list[Conflict]:
-    """The existing memories `new` contradicts, most similar first, each arbitrated."""
+@dataclass(frozen=True)
+class Verdict:
+    """What remembering `new` means next to its candidates: the contradictions to settle, or
+    the existing memory it repeats (id, cosine), or neither (it is news)."""
+
+    conflicts: list[Conflict]
+    duplicate_of: tuple[str, float] | None = None
+
+
+def judge(new: Claim, neighbours: list[tuple[Claim, float]], dedup_threshold: float) -> Verdict:
+    """One decision for remember, session promotion, consolidation and self-improvement:
+    a contradiction is news (settled, never a duplicate); otherwise the most similar
+    candidate above `dedup_threshold` whose text `new` only repeats (no value, negation or
+    content word differs: `conflicts.is_duplicate`) is what it duplicates."""
+    clashes = find_conflicts(new, neighbours)
+    if clashes:
+        return Verdict(clashes)
+    for existing, similarity in sorted(neighbours, key=lambda n: -n[1]):
+        if similarity > dedup_threshold and existing.id != new.id and is_duplicate(existing.content, new.content):
+            return Verdict([], (existing.id, similarity))
+    return Verdict([])
+
+
+def find_conflicts(new: Claim, neighbours: list[tuple[Claim, float]]) -> list[Conflict]:
+    """The candidates `new` contradicts, most similar first, each arbitrated."""
     if new.content_type == ContentType.EVENT.value:
         return []
     found = []
     for existing, similarity in sorted(neighbours, key=lambda n: -n[1]):
         if existing.id == new.id or existing.content_type == ContentType.EVENT.value:
-            continue
-        if similarity < min_similarity:
             continue
         clash = contradiction(existing.content, new.content)
         if clash is None:

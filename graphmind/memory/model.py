@@ -180,6 +180,7 @@ class Memory:
     utility: float = 0.5
     in_scene: bool = False
     scene_flushed_at: datetime | None = None
+    retired_at: datetime | None = None  # belief time: when it was superseded or forgotten
 
     @property
     def decay_since(self) -> datetime:
@@ -218,4 +219,5 @@ class Memory:
             utility=node.get("utilityEstimate") if node.get("utilityEstimate") is not None else 0.5,
             in_scene=bool(node.get("inScene")),
             scene_flushed_at=native(node.get("sceneFlushedAt")),
+            retired_at=native(node.get("retiredAt")),
         )

@@ -44,8 +44,13 @@ ALL_CHANNELS = (Channel.VECTOR, Channel.KEYWORD, Channel.GRAPH)
 
 @dataclass
 class RecallFilter:
-    """Which memories may be returned. `as_of`: what was valid at that instant (default now);
-    `valid_from`/`valid_to`: validity overlapping that range."""
+    """Which memories may be returned, on two clocks (docs/memory.md, "Time travel").
+
+    Belief time, `as_of`: what GraphMind believed at that instant — memories recorded by
+    then (createdAt) and not yet retired then (retiredAt: superseded or forgotten), so a
+    memory superseded later is included and one superseded earlier is not. World time,
+    `valid_at`: what was valid at that instant (validFrom/validUntil; default now, or
+    `as_of` when that is given); `valid_from`/`valid_to`: validity overlapping a range."""
 
     content_types: list[ContentType] | None = None
     temporal_levels: list[int] | None = None
@@ -53,6 +58,7 @@ class RecallFilter:
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     as_of: datetime | None = None
+    valid_at: datetime | None = None
     include_history: bool = False  # superseded memories too, and the originals of self-improved ones
 
 
@@ -158,9 +164,17 @@ async def recall(
     query = _validate(deps, query, limit, flt, token_budget)
     [embedding] = await deps.embedder.embed_async([query])
     now = deps.clock.now()
+    believed_at = _aware(flt.as_of)
+    ranged = bool(flt.valid_from or flt.valid_to)
     statuses = [MemoryStatus.ACTIVE.value]
-    if flt.include_history:
+    if flt.include_history or believed_at or flt.valid_at or ranged:
+        # a superseded memory keeps its closed validity and belief interval: any question
+        # about another time than now may be answered by it
         statuses.append(MemoryStatus.SUPERSEDED.value)
+    # A validity range means "overlapping the range", not "valid now"; history without a
+    # time means whatever was ever valid; asOf alone also asks what was valid then.
+    valid_at = _aware(flt.valid_at) or (None if ranged else believed_at) or (
+        None if ranged or flt.include_history else now)
     rows = await deps.db.read(
         "memory.rank",
         userId=user_id,
@@ -181,9 +195,8 @@ async def recall(
         },
         limit=limit if token_budget is None else max(limit, s.budget_pool),
         minSalience=s.min_salience,
-        # A validity range without asOf means "overlapping the range", not "valid now";
-        # history without asOf means whatever was ever valid.
-        asOf=_aware(flt.as_of) or (None if flt.valid_from or flt.valid_to or flt.include_history else now),
+        validAt=valid_at,
+        believedAt=believed_at,
         rangeFrom=_aware(flt.valid_from),
         rangeTo=_aware(flt.valid_to),
         contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,

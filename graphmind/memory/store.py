@@ -2,7 +2,8 @@
 
 Validate (R3) → redact PII and secrets → choose temporal level (R1) and salience
 (R2) → embed the whole batch at once → deduplicate (R4) within the batch and
-against the caller's active memories, unless the two contradict each other →
+against the caller's active memories (a duplicate is near in cosine and differs in no
+value, negation or content word: `lifecycle/conflicts.py`) →
 write the rest in one transaction (UNWIND), chained onto the caller's timeline
 with their entities → settle contradictions with existing memories (trust, then
 recency: `lifecycle/truth.py`) → link derived memories to their sources (the
@@ -21,8 +22,8 @@ from graphmind import idempotency
 from graphmind.deps import Deps
 from graphmind.learning import events
 from graphmind.lifecycle import scene, truth
-from graphmind.lifecycle.conflicts import ConflictKind, contradiction
-from graphmind.memory import heuristics
+from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
+from graphmind.memory import heuristics, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import Memory, MemoryInput, MemoryStatus
@@ -158,16 +159,19 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
     vectors = await deps.embedder.embed_async([p.row["content"] for p in prepared])
     threshold = deps.settings.dedup_threshold
 
-    # Within the batch: a later input that repeats an earlier one points at it.
+    # Within the batch: a later input that only repeats an earlier one points at it.
     same_batch: dict[int, tuple[int, float]] = {}
     kept: list[int] = []
     for i, vector in enumerate(vectors):
         if kept:
             similarities = vectors[kept] @ vector
-            best = int(np.argmax(similarities))
-            earlier = prepared[kept[best]].row["content"]
-            if similarities[best] > threshold and not contradiction(earlier, prepared[i].row["content"]):
-                same_batch[i] = (kept[best], float(similarities[best]))
+            for best in np.argsort(-similarities):
+                if similarities[best] <= threshold:
+                    break
+                if is_duplicate(prepared[kept[best]].row["content"], prepared[i].row["content"]):
+                    same_batch[i] = (kept[int(best)], float(similarities[best]))
+                    break
+            if i in same_batch:
                 continue
         kept.append(i)
 
@@ -176,30 +180,17 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
         # then sees this one's memory as a duplicate.
         await tx.run("memory.lock_user", userId=user_id, now=deps.clock.now())
         now = deps.clock.now()
-        nearest = await tx.run(
-            "memory.nearest_active",
-            userId=user_id,
-            embeddings=[vectors[i].tolist() for i in kept],
-            k=deps.settings.dedup_candidates,
-            minSimilarity=min(threshold, deps.settings.conflict_similarity),
-            maxIndexK=deps.settings.recall_max_index_k,
-        )
-        neighbours: dict[int, list[tuple[truth.Claim, float]]] = {}
-        for row in nearest:
-            derivation = prepared[kept[row["i"]]].derivation
-            if derivation and row["memory"]["id"] in derivation.derived_from:
-                continue  # a derived memory resembles its sources by design
-            neighbours.setdefault(kept[row["i"]], []).append(
-                (truth.Claim.from_node(row["memory"]), row["similarity"])
-            )
+        candidates = await neighbours.near(tx.run, deps.settings, user_id,
+                                           [prepared[i].row["content"] for i in kept], [vectors[i] for i in kept])
         existing: dict[int, tuple[str, float]] = {}
-        for i, found in neighbours.items():
-            clashes = truth.find_conflicts(_claim(prepared[i].row, now), found,
-                                           deps.settings.conflict_similarity)
-            if clashes:
-                conflicts[i] = clashes  # a contradiction is news, never a duplicate
-            elif found[0][1] > threshold:
-                existing[i] = (found[0][0].id, found[0][1])
+        for i, found in zip(kept, candidates, strict=True):
+            if derivation := prepared[i].derivation:  # a derived memory resembles its sources by design
+                found = [(claim, sim) for claim, sim in found if claim.id not in derivation.derived_from]
+            verdict = truth.judge(_claim(prepared[i].row, now), found, threshold)
+            if verdict.conflicts:
+                conflicts[i] = verdict.conflicts  # a contradiction is news, never a duplicate
+            elif verdict.duplicate_of:
+                existing[i] = verdict.duplicate_of
         to_create = [i for i in kept if i not in existing]
         created = []
         if to_create:

@@ -50,7 +50,7 @@ async def test_resume_downgrades_hypotheses_and_reinjects_boosts(graph, deps):
     await manage.forget(deps, graph.user_id, ids["b"])
     resumed = await trails.resume_trail(deps, graph.user_id, saved.trail.id)
     assert not resumed.stale and resumed.missing_nodes == [ids["b"]]
-    assert resumed.generations_behind == 1 and resumed.nodes_reactivated == 3
+    assert resumed.generations_behind == 2 and resumed.nodes_reactivated == 3  # the edge change and the forget
     [lowered] = resumed.hypotheses_downgraded  # one of its two supporting nodes is gone: 0.7 × 1/2
     assert (lowered.statement, lowered.previous_confidence, lowered.new_confidence) == (
         "the cache causes latency", 0.7, 0.35)
@@ -159,3 +159,25 @@ async def test_bad_input_and_other_users_trails(graph, deps):
     assert error.value.extensions["field"] == "input.hypotheses[0].confidence"
     with pytest.raises(BadUserInput):
         await trails.merge_trails(deps, graph.user_id, [saved.trail.id])
+
+
+def test_merge_uses_the_negation_rule_of_memory_conflicts():
+    """"does not leak" negates "leaks": the memory-side rule, not a word-for-word match."""
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    leaks = trails.Hypothesis("h1", "Session pool leaks tokens", 0.6, 0.6, HypothesisStatus.OPEN, [], [], now)
+    clean = trails.Hypothesis("h2", "Session pool does not leak tokens", 0.6, 0.6, HypothesisStatus.OPEN, [], [], now)
+    other = trails.Hypothesis("h3", "The cache does not leak memory", 0.6, 0.6, HypothesisStatus.OPEN, [], [], now)
+    assert trails.contradict(leaks, clean) and trails.contradict(clean, leaks)
+    assert not trails.contradict(leaks, other)
+
+
+async def test_archive_and_supersede_move_the_generation(graph, deps):
+    ids = graph.ids
+    saved = await trails.save_trail(deps, graph.user_id, investigation(ids))
+    await manage.supersede(deps, graph.user_id, ids["c"], ids["e"])
+    resumed = await trails.resume_trail(deps, graph.user_id, saved.trail.id)
+    assert resumed.generations_behind == 1 and resumed.missing_nodes == [ids["c"]]
+    await manage.forget(deps, graph.user_id, ids["a"])
+    await manage.restore(deps, graph.user_id, ids["a"])
+    again = await trails.resume_trail(deps, graph.user_id, saved.trail.id)
+    assert again.generations_behind == 3

@@ -80,4 +80,5 @@ def test_unknown_query_name(tmp_path):
 
 def test_the_project_library_loads(library):
     assert len(library) > 0
-    assert all(q.mode == "schema" for q in library.area("schema"))
+    # schema changes, and data migrations (write) that are idempotent
+    assert all(q.mode in ("schema", "write") for q in library.area("schema"))

@@ -45,7 +45,7 @@ CASES = [
     ("I like coffee", "I don't like tea", None),  # negation, but too little overlap
     ("I live in Paris", "I don't live in Berlin", None),  # overlap 3/5 = 0.6 is not above it
     ("I like this", "I like that", None),  # the value is only stopwords
-    ("I live in Paris", "I now live in Berlin", None),  # an insertion besides the change
+    ("I live in Paris", "I now live in Berlin", changed("Paris", "Berlin")),  # "now" marks an update
     ("I live in Rio de Janeiro Brazil", "I live in Paris", None),  # value longer than 3 words
     ("The blue one", "The green one", None),  # shared subject under 2 content words
     ("Blue", "Green", None),

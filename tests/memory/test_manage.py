@@ -48,7 +48,7 @@ async def test_forget_and_restore(remember, deps, user_id):
 
 async def test_supersede_keeps_the_old_memory_as_history(remember, deps, user_id):
     old = await remember("The API rate limit is 100 requests per minute")
-    new = await remember("The API rate limit is 500 requests per minute since May")
+    new = await remember("Rate limits for the public API were raised; the May changelog has them")
     superseded, replacement = await manage.supersede(deps, user_id, old.memory.id, new.memory.id)
     assert superseded.status == MemoryStatus.SUPERSEDED and superseded.valid_until is not None
     assert replacement.id == new.memory.id

@@ -113,7 +113,7 @@ async def test_as_of_and_time_range_filters(remember, deps, user_id):
         return {i.memory.id for i in items}
 
     assert await found() == {new.memory.id}  # old one expired
-    assert await found(as_of=datetime(2020, 6, 1, tzinfo=UTC)) == {old.memory.id}
+    assert await found(valid_at=datetime(2020, 6, 1, tzinfo=UTC)) == {old.memory.id}  # world time
     assert await found(valid_from=datetime(2019, 1, 1, tzinfo=UTC),
                        valid_to=datetime(2020, 1, 1, tzinfo=UTC)) == {old.memory.id}
     assert await found(valid_from=datetime(2020, 6, 1, tzinfo=UTC),

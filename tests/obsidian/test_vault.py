@@ -44,7 +44,7 @@ async def build_graph(deps, remember, user_id) -> dict[str, str]:
     b = (await remember("We store embeddings in Neo4j with a vector index")).memory.id
     c = (await remember("The deploy pipeline now runs on Mondays at noon")).memory.id
     d = (await remember("Payments are processed through a queue worker")).memory.id
-    await manage.supersede(deps, user_id, a, c)
+    assert (await manage.get_memory(deps, user_id, a)).status.value == "superseded"  # remember settled the update
     await deps.db.transaction(lambda tx: edges.adjust(tx, user_id, deps.clock.now(), [edges.change(b, d, 0.4, True)]))
     session = str(uuid.uuid4())
     entries = [

@@ -78,3 +78,13 @@ async def test_a_repeat_is_skipped_and_the_end_takes_a_snapshot(deps, remember, 
 async def test_an_empty_session_ends_too(deps, user_id):
     result, _ = await ended(deps, user_id, [(EntryKind.EXPERIENCE, "Looked around")])
     assert result.promotions == [] and result.session.status is SessionStatus.ENDED
+
+
+async def test_an_updated_value_is_promoted_not_skipped_as_a_duplicate(deps, remember, user_id):
+    old = await remember("The production database runs PostgreSQL 15 on AWS RDS.")
+    result, _ = await ended(deps, user_id, [(EntryKind.LEARNING,
+                                             "The production database runs PostgreSQL 16 on AWS RDS.")])
+    [p] = result.promotions
+    assert p.action != "skipped" and p.memory_id != old.memory.id
+    assert (await manage.get_memory(deps, user_id, old.memory.id)).status is MemoryStatus.SUPERSEDED
+    assert (await manage.get_memory(deps, user_id, p.memory_id)).status is MemoryStatus.ACTIVE

@@ -1,0 +1,45 @@
+"""The caller's active memories a new text must be checked against (rule R4, seed 003
+policy 5): its vector neighbours and the memories that share its subject terms.
+
+Cosine alone misses an update that changes the one word that matters ("…region is
+Frankfurt" / "…region is Dublin": 0.74), so the fulltext index adds the memories with
+the most words in common. Each candidate comes with its cosine to the text; what it
+means (duplicate, contradiction or news) is `lifecycle/truth.judge`'s call.
+"""
+
+from collections.abc import Awaitable, Callable, Sequence
+
+import numpy as np
+
+from graphmind.lifecycle import truth
+from graphmind.memory.keywords import lucene_query
+from graphmind.settings import Settings
+
+Run = Callable[..., Awaitable[list]]  # a transaction's or the database's run/read
+
+
+async def near(run: Run, settings: Settings, user_id: str, texts: Sequence[str], vectors: Sequence[np.ndarray],
+               extra: int = 0) -> list[list[tuple[truth.Claim, float]]]:
+    """For each text, its candidates (Claim, cosine), most similar first; `extra` widens
+    both searches (for callers that drop some candidates, such as a lineage)."""
+    found: list[dict[str, tuple[truth.Claim, float]]] = [{} for _ in texts]
+    if not texts:
+        return []
+    embeddings = [np.asarray(v, dtype=np.float32).tolist() for v in vectors]
+    rows = await run(
+        "memory.nearest_active", userId=user_id, embeddings=embeddings,
+        k=settings.dedup_candidates + extra,
+        minSimilarity=min(settings.dedup_threshold, settings.conflict_similarity),
+        maxIndexK=settings.recall_max_index_k,
+    )
+    rows += await run(
+        "memory.subject_candidates", userId=user_id, k=settings.subject_candidates + extra,
+        probes=[{"lucene": lucene_query(text, user_id), "embedding": embedding}
+                for text, embedding in zip(texts, embeddings, strict=True)],
+    )
+    for row in rows:
+        memory = row["memory"]
+        known = found[row["i"]].get(memory["id"])
+        if known is None or row["similarity"] > known[1]:
+            found[row["i"]][memory["id"]] = (truth.Claim.from_node(memory), row["similarity"])
+    return [sorted(by_id.values(), key=lambda n: (-n[1], n[0].id)) for by_id in found]
