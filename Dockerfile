@@ -7,7 +7,8 @@ COPY pyproject.toml README.md ./
 COPY graphmind ./graphmind
 COPY cypher ./cypher
 RUN pip install --no-cache-dir --no-deps --editable . \
- && python -m graphmind.api.graphiql_assets
+ && python -m graphmind.api.graphiql_assets \
+ && HF_HUB_OFFLINE=1 graphmind embeddings export
 ENV GRAPHMIND_HOST=0.0.0.0 \
     GRAPHMIND_PORT=8000 \
     HF_HUB_OFFLINE=1 \

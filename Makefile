@@ -1,7 +1,8 @@
 # GraphMind: `make run` serves, `make test` runs the whole suite against real Neo4j.
 # Both set up everything on a fresh machine: Python venv, JDK + Maven (apt-get),
 # the Neo4j 5.26 jars from Maven Central, the schema, GraphiQL's assets from the
-# npm registry; `make test` also installs Debian's chromium for the browser test.
+# npm registry, the embedding model's ONNX export; `make test` also installs
+# Debian's chromium for the browser test.
 
 PYTHON     ?= python3.11
 VENV       ?= .venv
@@ -13,6 +14,8 @@ WHEELHOUSE ?= $(HOME)/.cache/graphmind/wheels
 INSTALLED  := $(VENV)/.installed
 # GraphiQL's browser assets (pinned in graphmind/api/graphiql_assets.py), served on /graphiql/.
 GRAPHIQL_ASSETS := .cache/graphiql/VERSIONS
+# The embedding model exported to ONNX once (graphmind/embeddings/onnx_export.py).
+ONNX_MODEL := .cache/onnx/all-MiniLM-L6-v2.onnx
 PYTEST_ARGS ?=
 
 # The test Neo4j: its own ports and data folder, never the data of `make run`.
@@ -35,7 +38,7 @@ run: setup
 test: setup browser
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
 
-setup: $(INSTALLED) java $(GRAPHIQL_ASSETS)
+setup: $(INSTALLED) java $(GRAPHIQL_ASSETS) $(ONNX_MODEL)
 	@$(TEST_ENV) $(GRAPHMIND) neo4j install >/dev/null
 
 java:
@@ -46,6 +49,10 @@ browser:
 
 $(GRAPHIQL_ASSETS): graphmind/api/graphiql_assets.py | $(INSTALLED)
 	$(PY) -m graphmind.api.graphiql_assets
+	@touch $@
+
+$(ONNX_MODEL): graphmind/embeddings/onnx_export.py | $(INSTALLED)
+	$(GRAPHMIND) embeddings export
 	@touch $@
 
 $(INSTALLED): pyproject.toml requirements.lock

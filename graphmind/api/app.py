@@ -77,9 +77,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         try:
             if settings.migrate_on_start:
                 await migrate(db)
-            embedder = await asyncio.to_thread(
-                Embedder.load, settings.embedding_batch_size, settings.embedding_threads
-            )
+            embedder = await asyncio.to_thread(Embedder.from_settings, settings)
             log.info("GraphMind ready at http://%s:%s/graphql", settings.host, settings.port)
             deps = Deps(settings=settings, db=db, embedder=embedder, clock=clock)
             gardener = Gardener(deps) if settings.gardener_enabled else None

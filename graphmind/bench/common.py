@@ -21,7 +21,7 @@ async def bench_deps(settings: Settings | None = None) -> AsyncIterator[Deps]:
     db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
     try:
         await migrate(db)
-        embedder = Embedder.load(settings.embedding_batch_size, settings.embedding_threads)
+        embedder = Embedder.from_settings(settings)
         yield Deps(settings=settings, db=db, embedder=embedder, clock=Clock())
     finally:
         await db.close()

@@ -1,0 +1,54 @@
+"""The serving backend: the exported graph on ONNX Runtime, the packaged tokenizer from
+`tokenizers` (truncation at 256 tokens, padding to the longest text of a batch, as
+sentence-transformers does). Texts are embedded in batches sorted by length, so short
+texts are not padded to a long one. No torch is imported."""
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from graphmind.embeddings.onnx_export import INPUTS
+
+BATCH = 32
+
+
+class OnnxEncoder:
+    def __init__(self, model_dir: Path, onnx_path: Path, batch_size: int, threads: int) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        from graphmind.embeddings import MAX_SEQ_LENGTH
+
+        self._tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self._tokenizer.enable_truncation(MAX_SEQ_LENGTH)
+        self._tokenizer.enable_padding(pad_id=0, pad_type_id=0, pad_token="[PAD]")
+        self._counter = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self._counter.no_truncation()
+        self._counter.no_padding()
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads if threads > 0 else 1
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        self._session = ort.InferenceSession(str(onnx_path), options, providers=["CPUExecutionProvider"])
+        self.batch_size = min(batch_size, BATCH) if batch_size > 0 else BATCH
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        vectors = np.empty((len(texts), 384), dtype=np.float32)
+        for start in range(0, len(order), self.batch_size):
+            chunk = order[start:start + self.batch_size]
+            vectors[chunk] = self._run([texts[i] for i in chunk])
+        return vectors
+
+    def _run(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(texts)
+        feed = {
+            "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+            "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
+            "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+        }
+        return self._session.run(None, {name: feed[name] for name in INPUTS})[0]
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._counter.encode(text, add_special_tokens=False).ids)

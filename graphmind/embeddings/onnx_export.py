@@ -1,0 +1,68 @@
+"""Exports the packaged all-MiniLM-L6-v2 to ONNX once: BERT, mean pooling over the
+attention mask and L2 normalisation in one graph (sentence-transformers' modules.json:
+Transformer → Pooling(mean) → Normalize), float32, dynamic batch and sequence axes.
+
+`torch.onnx.export` (the TorchScript exporter) runs on the packaged weights at setup
+(`graphmind embeddings export`, `make setup`) or on the first start; sentence-transformers'
+own `onnx` extra cannot be installed beside transformers 5. The file is written next to a
+`.sha256` of the weights it came from, so a new model package means a new export.
+"""
+
+import hashlib
+import tempfile
+from pathlib import Path
+
+from graphmind.settings import PROJECT_ROOT
+
+OPSET = 17
+INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+DEFAULT_PATH = PROJECT_ROOT / ".cache/onnx/all-MiniLM-L6-v2.onnx"
+
+
+def weights_digest(model_dir: Path) -> str:
+    return hashlib.sha256((model_dir / "model.safetensors").read_bytes()).hexdigest()
+
+
+def is_current(model_dir: Path, path: Path) -> bool:
+    stamp = path.with_suffix(".sha256")
+    return path.is_file() and stamp.is_file() and stamp.read_text().strip() == weights_digest(model_dir)
+
+
+def export(model_dir: Path, path: Path) -> Path:
+    """Writes the ONNX graph to `path` (atomically) and returns it."""
+    import torch
+    from sentence_transformers import SentenceTransformer
+
+    model = SentenceTransformer(str(model_dir), device="cpu", local_files_only=True)
+    bert = model[0].auto_model.eval()
+
+    class Pooled(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.bert = bert
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            tokens = self.bert(input_ids=input_ids, attention_mask=attention_mask,
+                               token_type_ids=token_type_ids).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(tokens.dtype)
+            mean = (tokens * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+            return torch.nn.functional.normalize(mean, p=2, dim=1)
+
+    sample = model.tokenizer(["an example sentence", "another, longer example sentence"],
+                             padding=True, return_tensors="pt")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
+        partial = Path(scratch) / path.name
+        with torch.inference_mode():
+            torch.onnx.export(
+                Pooled().eval(), tuple(sample[name] for name in INPUTS), str(partial),
+                input_names=list(INPUTS), output_names=["sentence_embedding"],
+                dynamic_axes={**{name: {0: "batch", 1: "sequence"} for name in INPUTS},
+                              "sentence_embedding": {0: "batch"}},
+                opset_version=OPSET, dynamo=False,
+            )
+        partial.replace(path)
+    path.with_suffix(".sha256").write_text(weights_digest(model_dir) + "\n")
+    return path

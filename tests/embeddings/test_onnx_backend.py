@@ -1,0 +1,47 @@
+"""ONNX Runtime gives the reference vectors: the torch path (sentence-transformers) is the
+reference, on 1,000 LoCoMo turns and questions and on texts longer than the 256-token limit."""
+
+import numpy as np
+import pytest
+
+from graphmind.bench.locomo import load
+from graphmind.embeddings import Embedder
+from graphmind.settings import PROJECT_ROOT
+
+LOCOMO = PROJECT_ROOT.parent / "shared/bench/locomo/locomo_dev.json"
+
+
+@pytest.fixture(scope="module")
+def reference() -> Embedder:
+    return Embedder.load(backend="torch")
+
+
+def locomo_texts(n: int) -> list[str]:
+    if not LOCOMO.is_file():
+        pytest.skip(f"LoCoMo dev data not found at {LOCOMO}")
+    conversations = load(LOCOMO)
+    turns = [text for c in conversations for _, text, _ in c.turns]
+    questions = [q["question"] for c in conversations for q in c.questions]
+    step = max(1, len(turns) // (n // 2))
+    return (turns[::step][: n // 2] + questions[: n - n // 2])[:n]
+
+
+def test_the_default_backend_is_onnx(embedder):
+    assert embedder.backend == "onnx"
+
+
+def test_onnx_vectors_equal_the_reference_on_1000_locomo_texts(embedder, reference):
+    texts = locomo_texts(1000)
+    assert len(texts) == 1000
+    onnx, torch = embedder.embed(texts), reference.embed(texts)
+    cosines = np.sum(onnx * torch, axis=1)
+    print(f"cosine min {cosines.min():.6f} mean {cosines.mean():.6f}")
+    assert cosines.min() >= 0.9999
+
+
+def test_single_texts_long_texts_and_token_counts_match(embedder, reference):
+    long = "word " * 600  # truncated at 256 tokens by both
+    texts = ["When did Caroline go to the support group?", long, "ok"]
+    for text in texts:
+        assert float(embedder.embed([text])[0] @ reference.embed([text])[0]) >= 0.9999
+        assert embedder.count_tokens(text) == reference.count_tokens(text)
