@@ -7,9 +7,11 @@ salience (relevance), adds temporal neighbours and mixes relevance with
 retrievability and learned utility. A memory with a self-improved version
 (IMPROVES) that qualifies itself is left out unless history is asked for: the
 improved version stands in for it. With a token budget the candidates are
-packed by `memory/budget.py`. One write transaction then records the Retrieval
-(`record_retrieval.cypher`: decay timers reset, stability grows) and associates
-the top results with each other (co-retrieval, `associative/edges.py`).
+packed by `memory/budget.py`. The same write transaction then records the
+Retrieval (`record_retrieval.cypher`: decay timers reset, stability grows) and
+associates the top results with each other (co-retrieval, `associative/edges.py`):
+recall is one transaction, one round trip on the caller's path, and what it
+returned is recorded before it answers.
 """
 
 import uuid
@@ -175,8 +177,7 @@ async def recall(
     # time means whatever was ever valid; asOf alone also asks what was valid then.
     valid_at = _aware(flt.valid_at) or (None if ranged else believed_at) or (
         None if ranged or flt.include_history else now)
-    rows = await deps.db.read(
-        "memory.rank",
+    ranking = dict(
         userId=user_id,
         embedding=embedding.tolist(),
         lucene=lucene_query(query, user_id),
@@ -214,6 +215,20 @@ async def recall(
         withEmbeddings=token_budget is not None,
         now=now,
     )
+
+    async def work(tx) -> RecallResult:
+        result = _assemble(deps, await tx.run("memory.rank", **ranking), limit, token_budget, min_similarity)
+        await _record(tx, deps, user_id, query, now, result)
+        return result
+
+    # one round trip on the caller's path: rank and record in one write transaction
+    return await deps.db.transaction(work)
+
+
+def _assemble(deps: Deps, rows: list[dict], limit: int, token_budget: int | None,
+              min_similarity: float | None) -> RecallResult:
+    """The ranked rows as a result: the vector floor, token counts, the budget's packing."""
+    s = deps.settings
     if min_similarity is not None:
         rows = [r for r in rows if any(x["channel"] == Channel.VECTOR.value and x["score"] >= min_similarity
                                        for x in r["ranks"])]
@@ -229,14 +244,12 @@ async def recall(
         RecallItem(Memory.from_node(r["memory"], r["entities"]), r["final"], _breakdown(r), n)
         for r, n in zip(rows, tokens, strict=True)
     ]
-    result = RecallResult(str(uuid.uuid4()), items, token_budget)
-    await _record(deps, user_id, query, now, result)
-    return result
+    return RecallResult(str(uuid.uuid4()), items, token_budget)
 
 
-async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
-    """One write transaction: the Retrieval, a review of each returned memory (decay timer
-    reset, stability grown by the spacing effect, R20) and co-retrieval."""
+async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
+    """In the ranking's transaction: the Retrieval, a review of each returned memory (decay
+    timer reset, stability grown by the spacing effect, R20) and co-retrieval."""
     s = deps.settings
     for item in result.items:
         memory = item.memory
@@ -244,21 +257,17 @@ async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: R
         memory.stability = decay.reviewed_stability(memory.stability, s.stability_factor, difficulty)
         memory.last_accessed_at, memory.access_count = now, memory.access_count + 1
     top = [item.memory.id for item in result.items[: s.coretrieval_top]]
-
-    async def work(tx) -> None:
-        await tx.run(
-            "memory.record_retrieval",
-            userId=user_id, retrievalId=result.retrieval_id,
-            query=redact(query).text if s.redact_pii else query, queryHash=content_hash(query),
-            results=[
-                {"id": item.memory.id, "rank": rank, "score": item.score,
-                 "stability": item.memory.stability}
-                for rank, item in enumerate(result.items, start=1)
-            ],
-            now=now,
-        )
-        if s.coretrieval_rate > 0 and len(top) > 1:
-            # co-retrieval: what is recalled together is associated (a Hebbian nudge)
-            await edges.adjust(tx, user_id, now, edges.among(top, s.coretrieval_rate))
-
-    await deps.db.transaction(work)
+    await tx.run(
+        "memory.record_retrieval",
+        userId=user_id, retrievalId=result.retrieval_id,
+        query=redact(query).text if s.redact_pii else query, queryHash=content_hash(query),
+        results=[
+            {"id": item.memory.id, "rank": rank, "score": item.score,
+             "stability": item.memory.stability}
+            for rank, item in enumerate(result.items, start=1)
+        ],
+        now=now,
+    )
+    if s.coretrieval_rate > 0 and len(top) > 1:
+        # co-retrieval: what is recalled together is associated (a Hebbian nudge)
+        await edges.adjust(tx, user_id, now, edges.among(top, s.coretrieval_rate))

@@ -161,6 +161,29 @@ async def test_retrieval_is_recorded_and_resets_the_decay_timer(remember, deps, 
     assert [(r["u"], r["rank"], r["m"]) for r in records] == [(user_id, 1, stored.memory.id)]
 
 
+class CountingDatabase:
+    """The real database, counting how recall reaches it."""
+
+    def __init__(self, db) -> None:
+        self._db, self.calls = db, []
+
+    def __getattr__(self, name):
+        attribute = getattr(self._db, name)
+        if name in ("read", "write", "write_once", "transaction", "read_transaction"):
+            self.calls.append(name)
+        return attribute
+
+
+async def test_recall_ranks_and_records_in_one_transaction(remember, deps, user_id):
+    stored = await remember("The cache TTL is ten minutes for sessions")
+    counting = CountingDatabase(deps.db)
+    result = await recall(replace(deps, db=counting), user_id, "cache TTL", 5)
+    assert counting.calls == ["transaction"]  # one round trip on the caller's path
+    assert [i.memory.id for i in result.items] == [stored.memory.id]
+    [row] = await deps.db.read("memory.get_many", userId=user_id, ids=[stored.memory.id])
+    assert row["memory"]["accessCount"] == 1  # recorded before recall answered
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
