@@ -274,7 +274,7 @@ def keys_list(user_id: str | None) -> None:
 @keys.command("revoke")
 @click.argument("key")
 def keys_revoke(key: str) -> None:
-    """Revoke a key by id or shown prefix (servers honour it within 30 s)."""
+    """Revoke a key by id or shown prefix (servers honour it within 5 s)."""
     from graphmind.security import keys as api_keys
 
     record = _keys_call(lambda deps: api_keys.revoke_key(deps, key))

@@ -19,7 +19,7 @@ from graphmind.deps import Deps
 from graphmind.errors import Unauthenticated
 from graphmind.security import keys
 
-KEY_CACHE_SECONDS = 30.0
+KEY_CACHE_SECONDS = 5.0  # a revocation elsewhere (another process, host or the CLI) holds within 5 s
 MODE_CACHE_SECONDS = 5.0
 TOUCH_SECONDS = 60.0
 
