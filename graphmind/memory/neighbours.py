@@ -19,9 +19,11 @@ Run = Callable[..., Awaitable[list]]  # a transaction's or the database's run/re
 
 
 async def near(run: Run, settings: Settings, user_id: str, texts: Sequence[str], vectors: Sequence[np.ndarray],
-               extra: int = 0) -> list[list[tuple[truth.Claim, float]]]:
+               extra: int = 0, by_subject: Sequence[bool] | None = None) -> list[list[tuple[truth.Claim, float]]]:
     """For each text, its candidates (Claim, cosine), most similar first; `extra` widens
-    both searches (for callers that drop some candidates, such as a lineage)."""
+    both searches (for callers that drop some candidates, such as a lineage); `by_subject`
+    says per text whether to search by subject too (events never conflict, so a duplicate,
+    which needs cosine > dedup_threshold, is all their vector neighbours can be)."""
     found: list[dict[str, tuple[truth.Claim, float]]] = [{} for _ in texts]
     if not texts:
         return []
@@ -34,8 +36,9 @@ async def near(run: Run, settings: Settings, user_id: str, texts: Sequence[str],
     )
     rows += await run(
         "memory.subject_candidates", userId=user_id, k=settings.subject_candidates + extra,
-        probes=[{"lucene": lucene_query(text, user_id), "embedding": embedding}
-                for text, embedding in zip(texts, embeddings, strict=True)],
+        probes=[{"lucene": lucene_query(text, user_id) if by_subject is None or by_subject[i] else None,
+                 "embedding": embedding}
+                for i, (text, embedding) in enumerate(zip(texts, embeddings, strict=True))],
     )
     for row in rows:
         memory = row["memory"]

@@ -26,7 +26,7 @@ from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
 from graphmind.memory import heuristics, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
-from graphmind.memory.model import Memory, MemoryInput, MemoryStatus
+from graphmind.memory.model import ContentType, Memory, MemoryInput, MemoryStatus
 from graphmind.memory.privacy import redact
 
 MAX_BATCH = 1000
@@ -180,8 +180,9 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
         # then sees this one's memory as a duplicate.
         await tx.run("memory.lock_user", userId=user_id, now=deps.clock.now())
         now = deps.clock.now()
-        candidates = await neighbours.near(tx.run, deps.settings, user_id,
-                                           [prepared[i].row["content"] for i in kept], [vectors[i] for i in kept])
+        candidates = await neighbours.near(
+            tx.run, deps.settings, user_id, [prepared[i].row["content"] for i in kept], [vectors[i] for i in kept],
+            by_subject=[prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept])
         existing: dict[int, tuple[str, float]] = {}
         for i, found in zip(kept, candidates, strict=True):
             if derivation := prepared[i].derivation:  # a derived memory resembles its sources by design
