@@ -44,7 +44,9 @@ contradiction is preferred over a false one, so anything the rules do not match 
 
 `compare` also says when two texts are the SAME for deduplication (rule R4): a
 duplicate is only a duplicate when no value, negation or content word was replaced
-(an added detail word, a spelling variant or an abbreviation is not a change).
+(an added detail word, a spelling variant or an abbreviation is not a change). Values
+are compared written one way: "3pm" = "3 pm", "10,000" = "10000", "ten" = "10",
+"Jan 5" = "January 5", "v2" = "2".
 Deduplication, session promotion, consolidation and the self-improvement worker all
 ask `is_duplicate`, and memory conflicts and trail merges share `negates`.
 
@@ -119,6 +121,18 @@ VERBS = frozenset(
     " handle handles serve serves report reports sit sits weigh weighs earn earns".split()
 )
 COLON = re.compile(r":\s+")  # "Kafka lag for orders: 1200" states a value like "is" does
+THOUSANDS = re.compile(r"\b\d{1,3}(?:,\d{3})+\b")
+UNIT = re.compile(r"\b(\d+(?:[.:]\d+)?)(?!st\b|nd\b|rd\b|th\b)([a-zA-Z]{1,3})\b")  # 3pm, 4GB, 9:30am
+VERSION = re.compile(r"\b[vV](\d+(?:\.\d+)*)\b")
+NUMBERS = {word: str(n) for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+    " seventeen eighteen nineteen twenty".split())} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
+                                                      "seventy": "70", "eighty": "80", "ninety": "90"}
+NUMBER_WORD = re.compile(r"\b(?:" + "|".join(NUMBERS) + r")\b", re.IGNORECASE)
+MONTHS = {"jan": "January", "feb": "February", "mar": "March", "apr": "April", "jun": "June", "jul": "July",
+          "aug": "August", "sep": "September", "sept": "September", "oct": "October", "nov": "November",
+          "dec": "December"}
+MONTH = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\b\.?(?=\s*\d)", re.IGNORECASE)
 ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 WORD = re.compile(r"\d+(?:[.:,/-]\d+)*[a-z]*|[a-z0-9]+(?:'[a-z0-9]+)*", re.IGNORECASE)
 
@@ -180,7 +194,27 @@ def negates(first: str, second: str) -> bool:
 
 
 def compare(first: str, second: str) -> Comparison:
-    """Rules 2-5 and the duplicate test, for an older text `first` and a newer `second`."""
+    """Rules 2-5 and the duplicate test, for an older text `first` and a newer `second`,
+    on the texts with their values written one way (`_normalise`: "3pm" = "3 pm",
+    "10,000" = "10000", "ten" = "10", "Jan" = "January", "v2" = "2"); a changed value is
+    shown as written when the rules find it in the texts as they are."""
+    found = _compare(_normalise(first), _normalise(second))
+    if found.relation is Relation.CHANGED_VALUE:
+        as_written = _compare(first, second)
+        if as_written.relation is Relation.CHANGED_VALUE:
+            return as_written
+    return found
+
+
+def _normalise(text: str) -> str:
+    text = THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
+    text = UNIT.sub(r"\1 \2", text)
+    text = VERSION.sub(r"\1", text)
+    text = NUMBER_WORD.sub(lambda m: NUMBERS[m.group().lower()], text)
+    return MONTH.sub(lambda m: MONTHS[m.group().lower().rstrip(".")], text)
+
+
+def _compare(first: str, second: str) -> Comparison:
     marked = _is_update(first) or _is_update(second)
     old, new = (_plain(_words(COLON.sub(" is ", _unlabel(text), count=1))) for text in (first, second))
     if _negation_parity_differs(old, new):

@@ -2,7 +2,9 @@
 
 import pytest
 
-from graphmind.lifecycle.conflicts import CONTRACTIONS, ConflictKind, Contradiction, contradiction
+from graphmind.lifecycle.conflicts import (
+    CONTRACTIONS, ConflictKind, Contradiction, Relation, compare, contradiction, is_duplicate,
+)
 
 NEG = Contradiction(ConflictKind.NEGATION, "", "")
 
@@ -79,3 +81,34 @@ def test_every_nt_contraction_is_its_base_word_plus_not(contraction, base):
 )
 def test_a_changed_identifier_in_the_subject_is_not_a_conflict(first, second):
     assert contradiction(first, second) is None
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("The meeting is at 3pm", "The meeting is at 3 pm"),
+    ("Each worker gets 4GB of memory", "Each worker gets 4 GB of memory"),
+    ("The API is at version 2", "The API is at v2"),
+    ("We have 10,000 users", "We have 10000 users"),
+    ("The launch is on Jan 5", "The launch is on January 5"),
+    ("The cache TTL is ten minutes", "The cache TTL is 10 minutes"),
+    ("The product launch is on March 3", "The product launch is on March 3rd"),
+    ("My favourite editor is Vim", "My favorite editor is Vim"),
+    ("The API uses JWT for auth", "The API uses JWT for authentication"),
+])
+def test_one_value_written_two_ways_is_a_duplicate(first, second):
+    assert compare(first, second).relation is Relation.SAME and is_duplicate(second, first)
+
+
+@pytest.mark.parametrize(("first", "second", "relation"), [
+    ("The production database runs PostgreSQL 15", "The production database runs PostgreSQL 16", Relation.CHANGED_VALUE),
+    ("Kafka lag for the orders topic: 1200 messages", "Kafka lag for the orders topic: 1500 messages",
+     Relation.CHANGED_VALUE),
+    ("Kafka lag for topic orders-1 is 120 messages", "Kafka lag for topic orders-2 is 450 messages", Relation.DIFFERENT),
+    ("Alice likes coffee", "Bob likes coffee", Relation.DIFFERENT),  # another subject
+    ("Alice owns the payments service", "Bob now owns the payments service", Relation.CHANGED_VALUE),  # an update
+    ("Our primary datacenter region is Frankfurt", "The datacenter region for backups is Zurich", Relation.DIFFERENT),
+    ("The team offsite is in May", "The team offsite is in June", Relation.CHANGED_VALUE),  # May the month
+    ("The deploy is at 3pm", "The deploy is at 3pm on Fridays", Relation.DIFFERENT),  # a detail added: not a duplicate
+    ("I like coffee", "I like coffee a lot", Relation.SAME),  # a detail word only
+])
+def test_values_decide_between_duplicate_update_and_another_fact(first, second, relation):
+    assert compare(first, second).relation is relation

@@ -122,6 +122,11 @@ DUPLICATES = [
     ("The message broker for events is RabbitMQ", "The message broker for our events is RabbitMQ"),
     ("The offsite will take place in Lisbon", "The offsite is going to take place in Lisbon"),
     ("I drink coffee in the morning", "In the morning I drink coffee"),
+    # one value written two ways
+    ("The meeting is at 3pm", "The meeting is at 3 pm"),
+    ("Each worker gets 4GB of memory", "Each worker gets 4 GB of memory"),
+    ("The launch is on Jan 5", "The launch is on January 5"),
+    ("The cache TTL is ten minutes", "The cache TTL is 10 minutes"),
 ]
 
 
