@@ -61,6 +61,9 @@ class Settings(BaseSettings):
     rate_limit_burst: int = Field(100, ge=1, description="requests a key may make at once before the rate applies")
     max_body_bytes: int = Field(1_000_000, ge=1024, description="largest GraphQL request body")
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
+    metrics_allow: list[str] = Field(
+        default_factory=list, description="addresses or networks that may scrape /metrics without an admin key (JSON list)"
+    )
 
     # Embeddings
     embedding_backend: Literal["onnx", "torch"] = Field(

@@ -18,7 +18,7 @@ from strawberry.types.unset import UNSET
 
 from graphmind.api import graphiql
 from graphmind.api.context import Context, Resources, build_context
-from graphmind.api.guard import Guard
+from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.metrics import metrics_endpoint
 from graphmind.clock import Clock
 from graphmind.deps import Deps
@@ -48,9 +48,12 @@ class GraphMindGraphQL(GraphQL):
         """A body that is no JSON object (`null`, a number, bytes that are not UTF-8, arrays
         nested deeper than the parser recurses) is a bad request, not an internal error."""
         try:
-            return await super().parse_http_body(request)
+            data = await super().parse_http_body(request)
         except (AttributeError, TypeError, ValueError, RecursionError) as e:
             raise HTTPException(400, "the body must be a JSON object with a GraphQL query") from e
+        if where := control_characters_in(data):
+            raise HTTPException(400, f"control characters (such as NUL) are not accepted: {where}")
+        return data
 
     async def run(self, request, context=UNSET, root_value=UNSET):
         """Refused requests (no query, an unknown operation name, a subscription over POST, …)

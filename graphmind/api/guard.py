@@ -1,4 +1,6 @@
-"""The ASGI guard in front of /graphql: body size, authentication, rate limit.
+"""The ASGI guard in front of /graphql: body size, authentication, rate limit; and the
+check that no request carries control characters (`control_characters_in`, used when
+the GraphQL view parses a body).
 
 It answers refusals itself, as GraphQL error bodies with a code (so clients see one
 error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401),
@@ -10,6 +12,7 @@ is put in the request's state (`caller`) for the GraphQL context.
 import json
 
 from graphmind.errors import GraphMindError, RateLimited, Unauthenticated
+from graphmind.memory.model import CONTROL
 from graphmind.security.auth import Authenticator
 from graphmind.security.ratelimit import RateLimiter
 
@@ -87,3 +90,27 @@ class Guard:
         body = _error_body(error)
         await send({"type": "http.response.start", "status": STATUS.get(error.code, 500), "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+
+def control_characters_in(data, path: str = "") -> str | None:
+    """Where a request holds a control character (NUL and the rest of C0 but tab, newline
+    and carriage return), as a path such as `variables.input.content`; None when it holds
+    none. Stored text must never carry them (a NUL truncates text in many clients)."""
+    if isinstance(data, list):
+        return next((found for i, item in enumerate(data) if (found := control_characters_in(item, f"{path}[{i}]"))),
+                    None)
+    if hasattr(data, "query") and hasattr(data, "variables"):  # one GraphQL request
+        return control_characters_in({"query": data.query, "variables": data.variables,
+                                      "operationName": data.operation_name}, path)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            where = f"{path}.{key}" if path else str(key)
+            if isinstance(key, str) and CONTROL.search(key):
+                return where
+            if found := control_characters_in(value, where):
+                return found
+        return None
+    if isinstance(data, str) and CONTROL.search(data):
+        return path or "body"
+    return None

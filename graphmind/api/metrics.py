@@ -1,16 +1,17 @@
 """GraphQL request metrics (a schema extension) and the `/metrics` endpoint."""
 
 import inspect
+import ipaddress
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from graphql import GraphQLResolveInfo, OperationType
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from strawberry.extensions import SchemaExtension
 
-from graphmind.errors import GraphMindError
+from graphmind.errors import Forbidden, GraphMindError
 from graphmind.metrics import Metrics
 
 
@@ -63,12 +64,49 @@ class RequestMetrics(SchemaExtension):
 def metrics_endpoint(
     refresh: Callable[[Request], Awaitable[None]] | None = None,
 ) -> Callable[[Request], Awaitable[Response]]:
-    """A Starlette endpoint serving `request.state.deps.metrics`, after `refresh`."""
+    """A Starlette endpoint serving `request.state.deps.metrics`, after `refresh`.
+
+    The figures (memory totals among them) are for operators: a scrape needs an admin
+    API key (`Authorization: Bearer KEY`), unless it comes from an address of
+    `GRAPHMIND_METRICS_ALLOW` (a JSON list of addresses or networks), or the server runs
+    without keys (a local, single-user server: its keyless caller is the admin)."""
 
     async def metrics(request: Request) -> Response:
+        refused = await _refusal(request)
+        if refused is not None:
+            return refused
         if refresh is not None:
             await refresh(request)
         body, content_type = request.state.deps.metrics.render()
         return Response(body, media_type=content_type)
 
     return metrics
+
+
+async def _refusal(request: Request) -> Response | None:
+    authenticator = getattr(request.state, "authenticator", None)
+    if authenticator is None:  # the endpoint alone, outside the app (it has no callers to check)
+        return None
+    client = request.client.host if request.client else ""
+    if _allowed(client, request.state.deps.settings.metrics_allow):
+        return None
+    try:
+        caller = await authenticator.caller(request.headers.get("authorization"))
+    except GraphMindError as error:
+        return _error(error, 503 if error.code == "UNAVAILABLE" else 401)
+    if not caller.is_admin:
+        return _error(Forbidden("/metrics needs an admin API key"), 403)
+    return None
+
+
+def _allowed(client: str, networks: list[str]) -> bool:
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return False
+    return any(address in ipaddress.ip_network(network, strict=False) for network in networks)
+
+
+def _error(error: GraphMindError, status: int) -> Response:
+    return JSONResponse({"data": None, "errors": [{"message": error.message, "extensions": {"code": error.code}}]},
+                        status_code=status)

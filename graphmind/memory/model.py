@@ -1,6 +1,7 @@
 """The Memory model: its enums, the validated input of `remember`, the stored node."""
 
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
@@ -14,6 +15,7 @@ from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
 
 CONTENT_MIN, CONTENT_MAX = 10, 2000
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # C0 controls and DEL; tab and newlines are text
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
 MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
 MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32
@@ -71,6 +73,8 @@ class MemoryInput(BaseModel):
     @field_validator("content")
     @classmethod
     def _content_length(cls, value: str) -> str:
+        if CONTROL.search(value):
+            raise ValueError("content must not contain control characters (such as NUL)")
         value = value.strip()
         if not CONTENT_MIN <= len(value) <= CONTENT_MAX:
             raise ValueError(

@@ -50,3 +50,27 @@ def test_coercion_errors_name_the_variable_field():
     assert _field_of("Variable '$input' has invalid value at .contentType: bad") == "input.contentType"
     assert _field_of("Variable '$inputs' has invalid value at [1].content: bad") == "inputs[1].content"
     assert _field_of("Variable '$q' of required type 'String!' was not provided.") == "q"
+
+
+def test_control_characters_are_refused_before_anything_is_written(app_client, graphql):
+    document = "mutation($input: RememberInput!) { remember(input: $input) { id } }"
+    response = app_client.post("/graphql", json={
+        "query": document, "variables": {"input": {"content": "The door code is 1234\u0000 and more"}}})
+    body = response.json()
+    assert response.status_code == 400 and codes(body) == ["BAD_USER_INPUT"]
+    assert "variables.input.content" in body["errors"][0]["message"]
+    # a GraphQL escape in a literal reaches the memory model, which refuses it as well
+    inline = graphql('mutation { remember(input: {content: "bell \\u0007 in a literal"}) { id } }')
+    assert codes(inline) == ["BAD_USER_INPUT"] and inline["data"] is None
+    fine = graphql(document, {"input": {"content": "Tabs\tand\nnewlines are text, not control"}})
+    assert "errors" not in fine and fine["data"]["remember"]["id"]
+
+
+def test_control_characters_in_a_memory_are_refused_by_the_model():
+    import pytest
+
+    from graphmind.memory.model import parse_memory_input
+
+    with pytest.raises(BadUserInput) as refused:
+        parse_memory_input({"content": "a NUL \u0000 in the middle of a memory"})
+    assert refused.value.extensions["field"] == "content"

@@ -68,3 +68,21 @@ def test_token_bucket_refills():
     assert limiter.take("k", now=0.0) == 0.0
     assert limiter.take("k", now=0.5) == 0.5
     assert limiter.take("k", now=1.0) == 0.0
+
+
+async def test_metrics_need_an_admin_key_unless_the_address_is_allowed(secure_client, key_for, settings):
+    from starlette.testclient import TestClient
+
+    from graphmind.api.app import create_app
+
+    _, agent = await key_for(keys.Role.AGENT)
+    _, admin = await key_for(keys.Role.ADMIN)
+    anonymous = secure_client.get("/metrics")
+    assert anonymous.status_code == 401 and anonymous.json()["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+    forbidden = secure_client.get("/metrics", headers={"authorization": f"Bearer {agent}"})
+    assert forbidden.status_code == 403 and forbidden.json()["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    allowed = secure_client.get("/metrics", headers={"authorization": f"Bearer {admin}"})
+    assert allowed.status_code == 200 and "graphmind_memories" in allowed.text
+    listed = settings.model_copy(update={"api_keys": "required", "metrics_allow": ["10.1.0.0/16"]})
+    with TestClient(create_app(listed), client=("10.1.2.3", 50000)) as scraper:
+        assert scraper.get("/metrics").status_code == 200
