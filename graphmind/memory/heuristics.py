@@ -1,9 +1,15 @@
 """Defaults chosen from the content: temporal level (rule R1) and salience (rule R2).
 
 The rules, in order (docs/memory.md explains them):
-temporal level: explicit "right now" markers → 1; identity facts/preferences → 4;
-recurring patterns → 3; situational markers → 2; otherwise by content type
-(event → 1, everything else → 2).
+temporal level: explicit "right now" markers, or a person doing something now ("User is
+debugging …") → 1; identity → 4: a fact, preference or observation about a person (the
+user, I, we, my, he, she, they, or a name) that says who they are ("is a/the …",
+"is founder of …", "my name is"), what they value or believe, or what they always or
+never do, and not about one moment ("yesterday") — "The staging server is a t3.large"
+or "The nightly build never finished" are not identity; recurring patterns → 3
+("typically", "every quarter", "before holidays"); situational markers → 2 ("working
+on", "this week", "current focus"); otherwise by content type (event → 1, everything
+else → 2).
 salience: for statements (facts, preferences, goals, observations) hedged → 0.4 and
 explicit first-person statements → 1.0; evidence → 0.8; short event chatter → 0.2;
 otherwise 0.6. An event records that something happened or was said: "I love
@@ -13,23 +19,33 @@ rules do not apply to events.
 
 import re
 
+from graphmind.memory.entities import KNOWN_TECH
 from graphmind.memory.model import ContentType
 
 IMMEDIATE = re.compile(r"\b(right now|currently|this session|at the moment|just now)\b", re.I)
+PERSON = r"(?:the user|user|i|i'm|we|we're|my|our|he|she|they|(?-i:(?!The\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?))"
+# a person busy with something now: "User is debugging the API" (not "working on": situational)
+DOING_NOW = re.compile(rf"^{PERSON} (?:is|am|are|'m|'re) (?!working on\b)\w+ing\b", re.I)
 IDENTITY = re.compile(
-    r"\b(always|never|is an?|am an?|values?|believes?|my name is|identif(y|ies) as"
-    r"|core belief|at heart|by nature|lifelong)\b",
+    rf"^{PERSON}\b.*?\b(?:"
+    r"(?:is|am|are|'m|'re) (?:a|an|the) (?!\w+ing\b)\w+"  # "is a vegetarian", "am the founder"
+    r"|(?:is|am|are) (?:co-?)?(?:founder|owner|creator|author|head|lead|member|fan|parent) of"
+    r"|values?|believes?|cares? (?:deeply )?about|stands? for|identif(?:y|ies) as"
+    r"|always|never|at heart|by nature|lifelong|core belief)\b"
+    r"|^my name is\b|\bmy (?:core )?values?\b",
     re.I,
 )
+ONE_MOMENT = re.compile(r"\b(yesterday|today|tonight|this morning|last (night|week|time)|just now|earlier)\b", re.I)
 RECURRING = re.compile(
     r"\b(typically|usually|generally|tends? to|often|pattern|habit|routine|regularly"
     r"|every (day|morning|evening|night|week|weekend|month|quarter|year|season|spring|summer"
     r"|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"|each (day|week|month|quarter|year)|(daily|weekly|monthly|quarterly|yearly|annually))\b",
+    r"|each (day|week|month|quarter|year)|(daily|weekly|monthly|quarterly|yearly|annually)"
+    r"|(before|after|during|around|over) (the )?(holidays|weekends|releases|launches|deadlines|sprints|quarters))\b",
     re.I,
 )
 SITUATIONAL = re.compile(
-    r"\b(working on|this (week|month|sprint|quarter)|current|project|lately|these days"
+    r"\b(working on|this (week|month|sprint|quarter)|current( focus)?|project|lately|these days"
     r"|recently|for now|ongoing|in progress)\b",
     re.I,
 )
@@ -50,11 +66,19 @@ HEDGE = re.compile(
 )
 
 
+def _about_a_thing(content: str) -> bool:
+    """A sentence whose subject is a known product or platform ("Redis is a store")."""
+    first = content.split(maxsplit=1)[0].strip(".,:;!?").lower() if content else ""
+    return first in KNOWN_TECH
+
+
 def temporal_level(content: str, content_type: ContentType) -> int:
     """Rule R1: how long this memory is expected to stay relevant (1 hours … 4 years)."""
-    if IMMEDIATE.search(content):
+    content = content.strip()
+    if IMMEDIATE.search(content) or DOING_NOW.search(content):
         return 1
-    if content_type in (ContentType.FACT, ContentType.PREFERENCE) and IDENTITY.search(content):
+    if content_type in (ContentType.FACT, ContentType.PREFERENCE, ContentType.OBSERVATION) \
+            and IDENTITY.search(content) and not ONE_MOMENT.search(content) and not _about_a_thing(content):
         return 4
     if RECURRING.search(content):
         return 3

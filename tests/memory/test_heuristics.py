@@ -16,6 +16,27 @@ from graphmind.memory.model import ContentType as C
         ("Currently debugging the API latency issue", C.EVENT, 1),
         ("Deployed version 2 to production", C.EVENT, 1),
         ("The staging database runs on port 7687", C.FACT, 2),
+        # every example sentence of seed 000 at its stated level (R1, the level heuristics, the hierarchy)
+        ("User is founder of Acme Robotics", C.FACT, 4),
+        ("User values clean code and developer experience", C.FACT, 4),
+        ("User values honest feedback over politeness", C.FACT, 4),
+        ("User typically reviews pull requests in the morning", C.OBSERVATION, 3),
+        ("Every quarter the team plans its roadmap", C.OBSERVATION, 3),
+        ("User does major releases before holidays", C.OBSERVATION, 3),
+        ("Working on the billing migration", C.OBSERVATION, 2),
+        ("Current focus: the recall latency", C.GOAL, 2),
+        ("User is working on Mind v5 MCP integration", C.OBSERVATION, 2),
+        ("Currently reading the Neo4j docs", C.EVENT, 1),
+        ("Right now the build is red", C.OBSERVATION, 1),
+        ("User is debugging API latency issue", C.OBSERVATION, 1),
+        # identity needs identity content, not a keyword
+        ("The staging server is a t3.large instance on AWS", C.FACT, 2),
+        ("The nightly build never finished yesterday", C.FACT, 2),
+        ("Redis is a key-value store", C.FACT, 2),
+        ("I am tired after the offsite", C.FACT, 2),
+        ("I am a vegetarian", C.FACT, 4),
+        ("My name is Priya", C.FACT, 4),
+        ("I never eat meat", C.PREFERENCE, 4),
     ],
 )
 def test_r1_temporal_level(text, content_type, level):
