@@ -1,8 +1,11 @@
 """Named things in a text, for the entity graph (`(:Memory)-[:MENTIONS]->(:Entity)`).
 
 A heuristic extractor: capitalised names (single or multi-word, sentence starts
-included unless the word is a common one), code identifiers (snake_case,
-camelCase, dotted.names, calls()), and known library and platform names.
+included unless the word is a common one or a verb of an instruction: "Ping",
+"Run Neo4j" → neo4j), code identifiers (snake_case, camelCase, dotted.names,
+calls()), and known library and platform names. Template labels ("Problem:",
+"Root cause:", "Solution:", "Note:" …) are not entities: they would link every
+memory written from the same template.
 Each entity has a `key` (lower case, for matching) and a display `name`.
 """
 
@@ -36,6 +39,21 @@ COMMON_WORDS = {
     "october", "november", "december", "haha", "lol", "omg", "bye", "congrats", "glad",
 }
 
+# Verbs that open an instruction ("Ping alice …", "Run Neo4j …"); sentence-initial, they are not names.
+INSTRUCTION_VERBS = {
+    "ping", "run", "use", "check", "stop", "start", "restart", "deploy", "call", "send", "add", "remove",
+    "make", "set", "try", "ask", "tell", "install", "upgrade", "rotate", "delete", "create", "build",
+    "fix", "move", "keep", "read", "write", "look", "find", "follow", "ensure", "avoid", "open", "close",
+    "review", "verify", "update", "rerun", "retry", "restore", "reset", "clear", "kill", "wait", "pin",
+    "bump", "merge", "revert", "rollback", "enable", "disable", "configure", "mount", "drop", "increase",
+    "decrease", "raise", "lower", "switch", "replace", "turn", "put", "give", "take", "don't", "do",
+}
+LABELS = re.compile(
+    r"(?:^|(?<=[.!?;\n]))\s*(?:problem|root cause|cause|solution|fix|workaround|note|update|correction|summary"
+    r"|context|goal|result|outcome|decision|question|answer|error|symptom|steps|status|todo|action|owner"
+    r"|deadline|impact|resolution|reason|lesson|learning|blocker|attempt|hypothesis)\s*:",
+    re.IGNORECASE,
+)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'&-]*(?:\s+(?:of|the|de|van|von)?\s*[A-Z][\w'&-]*)*")
 _IDENTIFIER = re.compile(
     r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b"  # snake_case
@@ -61,6 +79,11 @@ def entity_key(name: str) -> str:
     return _clean(name).lower()
 
 
+def _sentence_start(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in ".!?:;\n"
+
+
 def extract_entities(text: str, explicit: list[str] | tuple[str, ...] = ()) -> list[Entity]:
     """Entities of `text` plus the explicitly given ones, de-duplicated by key."""
     found: dict[str, Entity] = {}
@@ -74,8 +97,12 @@ def extract_entities(text: str, explicit: list[str] | tuple[str, ...] = ()) -> l
     for name in explicit:
         add(name)
     text = _PLACEHOLDER.sub(" ", text)  # "[EMAIL]" and friends are not entities
+    text = LABELS.sub(" . ", text)  # a template's labels, each then a sentence start
     for match in _CAPITALISED.finditer(text):
-        words = [w for w in match.group(0).split() if w.lower() not in COMMON_WORDS]
+        words = match.group(0).split()
+        if words and words[0].lower() in INSTRUCTION_VERBS and _sentence_start(text, match.start()):
+            words = words[1:]
+        words = [w for w in words if w.lower() not in COMMON_WORDS]
         if not words:
             continue
         add(" ".join(words))

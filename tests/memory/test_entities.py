@@ -24,3 +24,14 @@ def test_explicit_entities_first_and_deduplicated():
 
 def test_common_words_and_placeholders_are_not_entities():
     assert keys("The meeting went well. Thanks! Mail [EMAIL] later.") == ["mail"]
+
+
+def test_template_labels_and_instruction_verbs_are_not_entities():
+    bug = ("Problem: Tests hang on macOS when the Neo4j server starts. Root cause: a second JVM held the "
+           "Bolt port. Solution: Stop stray JVMs before the suite.")
+    found = keys(bug)
+    assert not {"problem", "root", "root cause", "solution", "stop"} & set(found)
+    assert {"neo4j", "macos", "jvm", "bolt"} <= set(found)
+    assert keys("Ping Alice before touching the cache cluster") == ["alice"]
+    assert keys("Run Neo4j with a bigger heap") == ["neo4j"]
+    assert keys("Caroline said: I went to the LGBTQ group") == ["caroline", "lgbtq"]  # a speaker is no label
