@@ -26,7 +26,7 @@ CALL (o) {
                             attribution: up.attribution, delta: up.delta,
                             previous: up.previousAdjustment, new: up.newAdjustment,
                             previousEffective: up.previousEffective,
-                            newEffective: up.newEffective, at: $now})
+                            newEffective: up.newEffective, utility: up.utility, at: $now})
   CREATE (o)-[:ADJUSTED]->(u)-[:OF]->(m)
   FOREACH (_ IN CASE WHEN up.causalConfidence IS NULL THEN [] ELSE [1] END |
     MERGE (m)-[c:CAUSED]->(o) SET c.confidence = up.causalConfidence)

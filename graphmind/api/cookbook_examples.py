@@ -116,10 +116,13 @@ EXAMPLES: list[Example] = [
     traceId decisionType summary confidence confidenceEstimated retrievalId createdAt
     memoryScores { memoryId score }
     alternatives { id summary }
+    skippedMemoryIds
   }
 }""", {"input": {"decisionType": "RECOMMENDATION", "summary": "Use Redis for the session cache",
                   "retrievalId": Ref("Recall", "recall.retrievalId"), "alternatives": ["Use Memcached"]}},
-            note="Without `memories`, the decision's memories are everything the recall returned."),
+            note="Without `memories`, the decision's memories are everything the recall returned that is still "
+                 "active (`skippedMemoryIds`: forgotten or superseded since). A forgotten or superseded memory "
+                 "named in `memories` is a CONFLICT."),
     Example(LEARNING, """mutation ObserveOutcome($input: ObserveOutcomeInput!) {
   observeOutcome(input: $input) {
     outcomeId traceId quality signal observedAt
@@ -147,10 +150,33 @@ EXAMPLES: list[Example] = [
 }""", note="This user's Redis memory led to three good outcomes above."),
     Example(LEARNING, """query Counterfactuals($traceId: ID!) {
   counterfactuals(traceId: $traceId, limit: 3) {
-    traceId summary decisionType quality difference overlap onlyHere onlyThere
+    traceId summary decisionType alternative quality difference overlap onlyHere onlyThere
   }
-}""", {"traceId": Ref("DecideBadly", "decide.traceId")},
-            note="Compared with a decision on the same memory whose outcome failed (quality -0.6)."),
+}""", {"traceId": Ref("Decide", "decide.traceId")},
+            note="The decision's own alternative first (not chosen: no outcome), then a decision on an "
+                 "overlapping memory whose outcome failed (quality -0.6)."),
+    Example(LEARNING, """query Decision($id: ID!) {
+  decision(id: $id) {
+    traceId decisionType summary confidence createdAt
+    memories { score memory { id content effectiveSalience } }
+    alternatives { id summary }
+    outcome { outcomeId quality }
+    outcomes {
+      outcomeId quality signal status revisionOf revisedAt
+      updates { memoryId reason delta newEffectiveSalience }
+      causedBy { memoryId confidence }
+    }
+  }
+}""", {"id": Ref("Decide", "decide.traceId")},
+            note="`outcomes` lists revised outcomes too (status REVISED); `outcome` is the current one."),
+    Example(LEARNING, """query Decisions($first: Int, $filter: DecisionFilter) {
+  decisions(first: $first, filter: $filter) {
+    edges { cursor node { traceId summary decisionType createdAt outcome { quality signal } } }
+    pageInfo { hasNextPage endCursor }
+  }
+}""", {"first": 2, "filter": {"memoryId": Ref("Remember", "remember.id"), "hasOutcome": True, "minQuality": 0.5}},
+            note="The decisions this memory influenced that turned out well, newest first. The filter also "
+                 "takes `decisionTypes`, `madeAfter`/`madeBefore`, `sessionId` and `maxQuality`."),
     Example(LEARNING, """query Events($after: Int, $first: Int) {
   events(after: $after, first: $first, types: ["decision.tracked", "outcome.observed"]) {
     edges { cursor node { seq type at payload } }

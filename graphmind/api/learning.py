@@ -1,6 +1,7 @@
-"""GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, events, insights."""
+"""GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, decision(s), events, insights."""
 
 import asyncio
+from datetime import datetime
 from collections.abc import AsyncGenerator
 from typing import Annotated
 
@@ -9,13 +10,13 @@ import strawberry
 from graphmind import idempotency
 from graphmind.api.context import Info, arg
 from graphmind.api.learning_types import (
-    Alternative, Counterfactual, DecisionResult, DecisionType, Event, EventConnection,
-    EventEdge, MemoryScore, OutcomeResult, OutcomeSignal, SalienceUpdateType,
-    TopPerformer,
+    Alternative, Cause, Counterfactual, Decision, DecisionConnection, DecisionEdge, DecisionMemory,
+    DecisionResult, DecisionType, Event, EventConnection, EventEdge, MemoryScore, Outcome, OutcomeResult,
+    OutcomeSignal, OutcomeStatus, SalienceUpdateType, TopPerformer,
 )
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
-from graphmind.learning import decisions, events as event_log, insights, outcomes
+from graphmind.learning import decisions, events as event_log, insights, outcomes, traces
 
 POLL_SECONDS = 0.5
 
@@ -54,6 +55,22 @@ class ObserveOutcomeInput:
     )
 
 
+@strawberry.input(description="Which decisions to list (all given conditions hold).")
+class DecisionFilter:
+    decision_types: list[DecisionType] | None = strawberry.field(default=None, description="Only these types.")
+    made_after: datetime | None = strawberry.field(default=None, description="Recorded after this instant.")
+    made_before: datetime | None = strawberry.field(default=None, description="Recorded before this instant.")
+    session_id: str | None = strawberry.field(default=None, description="Only this session's decisions.")
+    has_outcome: bool | None = strawberry.field(
+        default=None, description="true: with an observed outcome; false: still without one.")
+    min_quality: float | None = strawberry.field(
+        default=None, description="Current outcome's quality at least this (-1 to 1; implies an outcome).")
+    max_quality: float | None = strawberry.field(
+        default=None, description="Current outcome's quality at most this (-1 to 1; implies an outcome).")
+    memory_id: strawberry.ID | None = strawberry.field(
+        default=None, description="Only decisions this memory influenced (NOT_FOUND unless it is the caller's).")
+
+
 async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]) -> DecisionResult:
     """Records a decision with the memories that influenced it; returns its traceId."""
     ctx = info.context
@@ -69,7 +86,7 @@ async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]
         memory_scores=[MemoryScore(memory_id=m, score=s) for m, s in d.memory_scores.items()],
         alternatives=[Alternative(id=i, summary=s) for i, s in d.alternatives],
         retrieval_id=d.retrieval_id, session_id=d.session_id, created_at=d.created_at,
-        redactions=d.redactions,
+        redactions=d.redactions, skipped_memory_ids=d.skipped,
     )
 
 
@@ -84,12 +101,59 @@ async def observe_outcome(
     return OutcomeResult(
         outcome_id=o.outcome_id, trace_id=o.trace_id, quality=o.quality, signal=o.signal,
         feedback=o.feedback, observed_at=o.observed_at, revision_of=o.revision_of,
-        updates=[SalienceUpdateType(
-            memory_id=u.memory_id, reason=u.reason, attribution=u.attribution, delta=u.delta,
-            previous_adjustment=u.previous_adjustment, new_adjustment=u.new_adjustment,
-            previous_effective_salience=u.previous_effective,
-            new_effective_salience=u.new_effective, utility=u.utility,
-        ) for u in o.updates],
+        updates=_updates(o.updates),
+    )
+
+
+def _updates(updates: list[outcomes.SalienceUpdate]) -> list[SalienceUpdateType]:
+    return [SalienceUpdateType(
+        memory_id=u.memory_id, reason=u.reason, attribution=u.attribution, delta=u.delta,
+        previous_adjustment=u.previous_adjustment, new_adjustment=u.new_adjustment,
+        previous_effective_salience=u.previous_effective, new_effective_salience=u.new_effective,
+        utility=u.utility,
+    ) for u in updates]
+
+
+def _outcome(o: traces.RecordedOutcome) -> Outcome:
+    return Outcome(
+        outcome_id=o.outcome_id, trace_id=o.trace_id, quality=o.quality, signal=o.signal, feedback=o.feedback,
+        observed_at=o.observed_at, revision_of=o.revision_of, updates=_updates(o.updates),
+        status=OutcomeStatus(o.status), revised_at=o.revised_at,
+        caused_by=[Cause(memory_id=c.memory_id, confidence=c.confidence) for c in o.caused_by],
+    )
+
+
+def _decision(t: traces.DecisionTrace) -> Decision:
+    return Decision(
+        trace_id=t.trace_id, decision_type=t.decision_type, summary=t.summary, confidence=t.confidence,
+        confidence_estimated=t.confidence_estimated,
+        memory_scores=[MemoryScore(memory_id=i.memory.id, score=i.score) for i in t.influences],
+        alternatives=[Alternative(id=i, summary=s) for i, s in t.alternatives],
+        retrieval_id=t.retrieval_id, session_id=t.session_id, created_at=t.created_at,
+        memories=[DecisionMemory(memory=to_memory(i.memory), score=i.score) for i in t.influences],
+        outcome=_outcome(t.outcome) if t.outcome else None, outcomes=[_outcome(o) for o in t.outcomes],
+    )
+
+
+async def decision(info: Info, id: Annotated[strawberry.ID, arg("The decision's traceId.")]) -> Decision:
+    """One of the caller's decisions with its memories, alternatives and outcomes (NOT_FOUND for anyone else's)."""
+    ctx = info.context
+    return _decision(await traces.get_decision(ctx.deps, ctx.user_id, id))
+
+
+async def list_decisions(
+    info: Info,
+    filter: Annotated[DecisionFilter | None, arg("Which decisions to list.")] = None,
+    first: Annotated[int | None, arg("Page size (1-100, default 20).")] = 20,
+    after: Annotated[str | None, arg("Cursor of the last edge of the previous page.")] = None,
+) -> DecisionConnection:
+    """The caller's decisions, newest first, a page at a time (first ≤ 100)."""
+    ctx = info.context
+    flt = traces.DecisionFilter(**vars(filter)) if filter else None
+    page = await traces.list_decisions(ctx.deps, ctx.user_id, flt, 20 if first is None else first, after)
+    return DecisionConnection(
+        edges=[DecisionEdge(cursor=c, node=_decision(t)) for t, c in zip(page.decisions, page.cursors)],
+        page_info=PageInfo(has_next_page=page.has_next_page, end_cursor=page.end_cursor),
     )
 
 
@@ -150,7 +214,7 @@ async def counterfactuals(
     trace_id: Annotated[strawberry.ID, arg("The decision to compare.")],
     limit: Annotated[int | None, arg("How many (1-100, default 10).")] = 10,
 ) -> list[Counterfactual]:
-    """Past decisions that used overlapping memories but ended differently."""
+    """The decision's own alternatives, then past decisions that used overlapping memories but ended differently."""
     ctx = info.context
     found = await insights.counterfactuals(ctx.deps, ctx.user_id, trace_id, 10 if limit is None else limit)
     return [Counterfactual(**vars(c)) for c in found]

@@ -1,6 +1,7 @@
 """GraphQL types of the learning loop: decisions, outcomes, salience updates, events, insights."""
 
 from datetime import datetime
+from enum import Enum
 
 import strawberry
 from strawberry.scalars import JSON
@@ -12,6 +13,12 @@ from graphmind.learning.outcomes import Signal as DomainSignal
 
 DecisionType = strawberry.enum(DomainDecisionType, description="What kind of decision (seed 000).")
 OutcomeSignal = strawberry.enum(DomainSignal, name="OutcomeSignal", description="How an outcome was detected (rule R12).")
+
+
+@strawberry.enum(description="Whether an outcome is the decision's current one.")
+class OutcomeStatus(Enum):
+    ACTIVE = "active"
+    REVISED = "revised"
 
 
 @strawberry.type(description="How much one memory contributed to a decision (rule R10; scores sum to 1).")
@@ -26,8 +33,8 @@ class Alternative:
     summary: str = strawberry.field(description="What the option was.")
 
 
-@strawberry.type(description="A recorded decision (a decision trace).")
-class DecisionResult:
+@strawberry.interface(description="The fields every decision has.")
+class DecisionFields:
     trace_id: strawberry.ID = strawberry.field(description="The decision's id; report its outcome with it.")
     decision_type: DecisionType = strawberry.field(description="recommendation, action or preference.")
     summary: str = strawberry.field(description="What was decided (PII redacted).")
@@ -38,7 +45,14 @@ class DecisionResult:
     retrieval_id: strawberry.ID | None = strawberry.field(description="The recall it was based on.")
     session_id: str | None = strawberry.field(description="The agent's session.")
     created_at: datetime = strawberry.field(description="When it was recorded.")
+
+
+@strawberry.type(description="A recorded decision (a decision trace).")
+class DecisionResult(DecisionFields):
     redactions: int = strawberry.field(description="PII replaced in the summary.")
+    skipped_memory_ids: list[strawberry.ID] = strawberry.field(
+        description="Memories of the retrieval left out: forgotten or superseded since the recall."
+    )
 
 
 @strawberry.type(name="SalienceUpdate", description="One memory's salience change from an outcome.")
@@ -54,8 +68,8 @@ class SalienceUpdateType:
     utility: float = strawberry.field(description="Kalman estimate of the memory's usefulness after this outcome.")
 
 
-@strawberry.type(description="An observed outcome and what was learned from it.")
-class OutcomeResult:
+@strawberry.interface(description="The fields every outcome has.")
+class OutcomeFields:
     outcome_id: strawberry.ID = strawberry.field(description="The Outcome node's id.")
     trace_id: strawberry.ID = strawberry.field(description="The decision.")
     quality: float = strawberry.field(description="-1 (bad) to +1 (good).")
@@ -64,6 +78,49 @@ class OutcomeResult:
     observed_at: datetime = strawberry.field(description="When it was recorded.")
     revision_of: strawberry.ID | None = strawberry.field(description="The outcome this one revised.")
     updates: list[SalienceUpdateType] = strawberry.field(description="Attribution and salience change per memory.")
+
+
+@strawberry.type(description="An observed outcome and what was learned from it.")
+class OutcomeResult(OutcomeFields):
+    pass
+
+
+@strawberry.type(description="A CAUSED edge: how much a memory caused an outcome.")
+class Cause:
+    memory_id: strawberry.ID = strawberry.field(description="The memory.")
+    confidence: float = strawberry.field(description="Its attribution × the decision's confidence.")
+
+
+@strawberry.type(description="A recorded outcome of a decision, current or revised.")
+class Outcome(OutcomeFields):
+    status: OutcomeStatus = strawberry.field(description="ACTIVE (the current one) or REVISED (replaced).")
+    revised_at: datetime | None = strawberry.field(description="When a revision replaced it.")
+    caused_by: list[Cause] = strawberry.field(description="The CAUSED edges into it, strongest first.")
+
+
+@strawberry.type(description="A memory behind a decision, with its score.")
+class DecisionMemory:
+    memory: Memory = strawberry.field(description="The memory, as it is now.")
+    score: float = strawberry.field(description="Its normalised contribution (rule R10).")
+
+
+@strawberry.type(description="A decision read back: its memories, alternatives and outcomes.")
+class Decision(DecisionFields):
+    memories: list[DecisionMemory] = strawberry.field(description="The influencing memories, highest score first.")
+    outcome: Outcome | None = strawberry.field(description="The current outcome (null until one is observed).")
+    outcomes: list[Outcome] = strawberry.field(description="Every outcome, oldest first, revised ones included.")
+
+
+@strawberry.type(description="A decision and its cursor.")
+class DecisionEdge:
+    cursor: str = strawberry.field(description="Opaque cursor for `after`.")
+    node: Decision = strawberry.field(description="The decision.")
+
+
+@strawberry.type(description="A page of decisions, newest first.")
+class DecisionConnection:
+    edges: list[DecisionEdge] = strawberry.field(description="The decisions of this page.")
+    page_info: PageInfo = strawberry.field(description="Whether more pages follow.")
 
 
 @strawberry.type(description="An immutable entry of the caller's event log.")
@@ -93,14 +150,22 @@ class TopPerformer:
     average_quality: float = strawberry.field(description="Average quality of those outcomes.")
 
 
-@strawberry.type(description="A past decision that used overlapping memories but ended differently.")
+@strawberry.type(description="What could have happened instead: an alternative of this decision, or a past decision "
+                         "that used overlapping memories but ended differently.")
 class Counterfactual:
-    trace_id: strawberry.ID = strawberry.field(description="The other decision.")
-    summary: str = strawberry.field(description="What was decided there.")
+    trace_id: strawberry.ID = strawberry.field(description="The other decision (or the alternative's id).")
+    summary: str = strawberry.field(description="What was decided there (or the option not chosen).")
     decision_type: str = strawberry.field(description="Its type.")
     created_at: datetime = strawberry.field(description="When.")
-    quality: float = strawberry.field(description="Its outcome quality.")
-    difference: float = strawberry.field(description="Its quality minus this decision's (0 when this one has none yet).")
-    overlap: float = strawberry.field(description="Jaccard overlap of the two sets of memories.")
+    quality: float | None = strawberry.field(description="Its outcome quality (null for an alternative: no outcome).")
+    difference: float | None = strawberry.field(
+        description="Its quality minus this decision's (0 when this one has none yet; null for an alternative)."
+    )
+    overlap: float = strawberry.field(
+        description="Jaccard overlap of the two sets of memories (1 for an alternative: weighed on the same ones)."
+    )
     only_here: list[strawberry.ID] = strawberry.field(description="Memories only this decision used.")
     only_there: list[strawberry.ID] = strawberry.field(description="Memories only the other decision used.")
+    alternative: bool = strawberry.field(
+        description="True for an option this decision considered and did not choose (its ALTERNATIVE)."
+    )

@@ -34,7 +34,8 @@ from graphmind.api.sessions_types import (
 )
 from graphmind.api.sharing_types import PatternSharing, SharedPatternConnection
 from graphmind.api.learning_types import (
-    Counterfactual, DecisionResult, Event, EventConnection, OutcomeResult, TopPerformer,
+    Counterfactual, Decision, DecisionConnection, DecisionResult, Event, EventConnection, OutcomeResult,
+    TopPerformer,
 )
 from graphmind.api.memory_types import (
     Memory, MemoryConnection, RecallResult, RememberResult, SupersedeResult,
@@ -55,6 +56,8 @@ class Query:
     recall: RecallResult = field(memory_api.recall)
     memory: Memory = field(memory_api.memory)
     memories: MemoryConnection = field(memory_api.memories)
+    decision: Decision = field(learning_api.decision)
+    decisions: DecisionConnection = field(learning_api.list_decisions)
     events: EventConnection = field(learning_api.events)
     top_performers: list[TopPerformer] = field(learning_api.top_performers)
     counterfactuals: list[Counterfactual] = field(learning_api.counterfactuals)

@@ -24,10 +24,12 @@ from graphmind.client.errors import (
     Unauthenticated,
     Unavailable,
 )
+from graphmind.client.decision_models import OutcomeStatus
 from graphmind.client.graph_models import Feedback, TrailStatus
 from graphmind.client.inputs import (
     ActivationBoostInput,
     ConclusionInput,
+    DecisionFilter,
     HypothesisInput,
     MemoryContribution,
     MemoryInput,
@@ -46,6 +48,7 @@ __all__ = [
     "ConclusionInput",
     "Conflict",
     "ContentType",
+    "DecisionFilter",
     "DecisionType",
     "Feedback",
     "Forbidden",
@@ -56,6 +59,7 @@ __all__ = [
     "MemoryInput",
     "NotFound",
     "OutcomeSignal",
+    "OutcomeStatus",
     "RateLimited",
     "RecallChannel",
     "RecallFilter",

@@ -70,6 +70,8 @@ class AsyncGraphMind:
     memory = _method(calls.memory)
     decide = _method(calls.decide)
     observe_outcome = _method(calls.observe_outcome)
+    decision = _method(calls.decision)
+    decisions = _method(calls.decisions)
     learn = _method(calls.learn)
     activate = _method(calls.activate)
     why = _method(calls.why)

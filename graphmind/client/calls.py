@@ -13,6 +13,7 @@ from typing import Any
 
 from graphmind.client import operations as ops
 from graphmind.client.core import Call, call
+from graphmind.client.decision_models import Decision, DecisionConnection
 from graphmind.client.graph_models import (
     ActivationResult,
     Feedback,
@@ -28,6 +29,7 @@ from graphmind.client.inputs import (
     ActivationBoostInput,
     ConclusionInput,
     DecideInput,
+    DecisionFilter,
     EndSessionInput,
     HypothesisInput,
     LearnInput,
@@ -139,6 +141,21 @@ def observe_outcome(trace_id: str, quality: float, signal: OutcomeSignal | str, 
     outcome = wire(ObserveOutcomeInput, trace_id=trace_id, quality=quality, signal=signal, feedback=feedback,
                    revision=revision, request_id=_request_id(request_id))
     return call(ops.OBSERVE_OUTCOME, {"input": outcome}, "observeOutcome", OutcomeResult, idempotent=True)
+
+
+def decision(id: str) -> Call[Decision]:
+    """One of the caller's decisions (its trace_id) with its memories and scores, alternatives and
+    every outcome, revised ones included, with their salience updates and CAUSED edges."""
+    return call(ops.DECISION, {"id": id}, "decision", Decision, idempotent=True)
+
+
+def decisions(*, filter: DecisionFilter | Mapping[str, Any] | None = None, first: int | None = None,
+              after: str | None = None) -> Call[DecisionConnection]:
+    """The caller's decisions, newest first, a page at a time (`after=page.page_info.end_cursor`);
+    `filter` by decision types, time, session, outcome quality or an influencing memory."""
+    variables = {"filter": coerce(DecisionFilter, filter, "filter").wire() if filter is not None else None,
+                 "first": first, "after": after}
+    return call(ops.DECISIONS, variables, "decisions", DecisionConnection, idempotent=True)
 
 
 def learn(query: str, agent_id: str, feedback: Feedback | str, node_ids: Sequence[str], *,

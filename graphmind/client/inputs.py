@@ -79,6 +79,19 @@ class DecideInput(Input):
     request_id: str | None = None
 
 
+class DecisionFilter(Input):
+    """Which decisions to list (all given conditions hold)."""
+
+    decision_types: list[DecisionType] | None = None
+    made_after: datetime | None = None
+    made_before: datetime | None = None
+    session_id: str | None = None
+    has_outcome: bool | None = None
+    min_quality: float | None = None
+    max_quality: float | None = None
+    memory_id: str | None = None
+
+
 class ObserveOutcomeInput(Input):
     trace_id: str
     quality: float

@@ -6,7 +6,8 @@ from typing import Any, get_args
 
 from graphmind.client.core import Call
 
-NAMES = ("remember", "remember_many", "recall", "memory", "decide", "observe_outcome", "learn", "activate", "why",
+NAMES = ("remember", "remember_many", "recall", "memory", "decide", "observe_outcome", "decision", "decisions",
+         "learn", "activate", "why",
          "save_trail", "resume_trail", "trail", "trails", "start_session", "log_session", "resolve_blocker",
          "end_session", "session", "session_recall", "helper_brief", "execute")
 """The client methods, in the order docs/agents.md lists them."""

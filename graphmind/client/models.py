@@ -186,6 +186,7 @@ class DecisionResult(Model):
     session_id: str | None = None
     created_at: datetime
     redactions: int
+    skipped_memory_ids: list[str] = []
 
 
 class SalienceUpdate(Model):

@@ -9,6 +9,7 @@ from typing import get_args
 
 from pydantic import BaseModel
 
+from graphmind.client.decision_models import Decision, DecisionConnection
 from graphmind.client.graph_models import (
     ActivationResult,
     LearnResult,
@@ -65,6 +66,14 @@ MEMORY = f"""query Memory($id: ID!) {{
 
 DECIDE = f"""mutation Decide($input: DecideInput!) {{
   decide(input: $input) {select(DecisionResult)}
+}}"""
+
+DECISION = f"""query Decision($id: ID!) {{
+  decision(id: $id) {select(Decision)}
+}}"""
+
+DECISIONS = f"""query Decisions($filter: DecisionFilter, $first: Int, $after: String) {{
+  decisions(filter: $filter, first: $first, after: $after) {select(DecisionConnection)}
 }}"""
 
 OBSERVE_OUTCOME = f"""mutation ObserveOutcome($input: ObserveOutcomeInput!) {{

@@ -6,6 +6,11 @@ one of that retrieval; 1.0 for a memory named without a retrieval) × relevance
 dropped. Confidence (R11), when not given: higher when the memories are
 salient, several and in agreement, lower when sparse or pointing apart —
 0.5 × quality + 0.2 × coverage + 0.3 × agreement, within [0.05, 0.95].
+
+Only active memories inform a decision (as `learn` requires): a named memory that is
+archived (forgotten) or superseded is a CONFLICT and nothing is written; a memory the
+retrieval returned that was archived or superseded since the recall is left out and
+reported in `skipped` (CONFLICT when that leaves none).
 """
 
 import math
@@ -18,9 +23,10 @@ import numpy as np
 
 from graphmind import idempotency
 from graphmind.deps import Deps
-from graphmind.errors import BadUserInput, NotFound
+from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
 from graphmind.learning.salience import clamp, normalise_scores
+from graphmind.memory.model import MemoryStatus
 from graphmind.memory.privacy import redact
 
 MAX_SUMMARY, MAX_ALTERNATIVES, MAX_ALTERNATIVE = 1000, 20, 500
@@ -62,6 +68,7 @@ class Decision:
     session_id: str | None
     created_at: datetime
     redactions: int = 0
+    skipped: list[str] = field(default_factory=list)  # retrieval memories no longer active
 
 
 def estimate_confidence(scores: dict[str, float], memories: dict[str, dict]) -> float:
@@ -133,12 +140,22 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         for item in draft.memories:
             if item.memory_id not in memories:
                 raise NotFound(f"no memory {item.memory_id}")
+        inactive = list(dict.fromkeys(
+            m.memory_id for m in draft.memories if memories[m.memory_id]["status"] != MemoryStatus.ACTIVE.value))
+        if inactive:
+            raise Conflict(f"memories {', '.join(inactive)} are not active (forgotten or superseded); "
+                           "restore them or decide without them")
         returned = {r["id"]: r["score"] for r in found["returned"]}
         best = max(returned.values(), default=0.0) or 1.0
+        skipped = [] if draft.memories else sorted(
+            m for m in returned if memories.get(m, {}).get("status") != MemoryStatus.ACTIVE.value)
         relevance = (
             {m.memory_id: m.contribution for m in draft.memories}
-            if draft.memories else dict.fromkeys(returned, 1.0)
+            if draft.memories else {m: 1.0 for m in returned if m not in skipped}
         )
+        if skipped and not relevance:
+            raise Conflict(f"every memory of retrieval {draft.retrieval_id} was forgotten or superseded "
+                           f"since the recall ({', '.join(skipped)}); recall again")
         scores = normalise_scores({
             memory_id: (returned[memory_id] / best if memory_id in returned else 1.0) * weight
             for memory_id, weight in relevance.items()
@@ -164,7 +181,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             confidence=confidence, confidence_estimated=estimated, memory_scores=scores,
             alternatives=alternatives, retrieval_id=draft.retrieval_id,
             session_id=draft.session_id, created_at=now,
-            redactions=redacted.total if redacted else 0,
+            redactions=redacted.total if redacted else 0, skipped=skipped,
         )
         await idempotency.record(tx, user_id, request_id, "decide", decision, now)
         return decision

@@ -1,12 +1,14 @@
 """Causal insights (seed 000): which memories keep leading to good outcomes, and what
-happened when similar decisions were made with a different set of memories."""
+happened when similar decisions were made with a different set of memories — or could
+have been made: a decision's own alternatives (the options it did not choose) come first."""
 
 from dataclasses import dataclass
 from datetime import datetime
 
 from graphmind.db.database import native
 from graphmind.deps import Deps
-from graphmind.errors import BadUserInput, NotFound
+from graphmind.errors import BadUserInput
+from graphmind.learning.traces import get_decision
 from graphmind.memory.model import Memory
 
 
@@ -23,11 +25,12 @@ class Counterfactual:
     summary: str
     decision_type: str
     created_at: datetime
-    quality: float
-    difference: float
+    quality: float | None  # None: an alternative (not chosen, no outcome)
+    difference: float | None
     overlap: float
     only_here: list[str]
     only_there: list[str]
+    alternative: bool = False
 
 
 def _limit(limit: int, field: str = "limit") -> int:
@@ -48,19 +51,23 @@ async def top_performers(deps: Deps, user_id: str, limit: int = 10, min_decision
 
 async def counterfactuals(deps: Deps, user_id: str, trace_id: str, limit: int = 10,
                           min_difference: float = 0.5) -> list[Counterfactual]:
+    """The decision's own alternatives (all of them: weighed on the same memories, no outcome),
+    then up to `limit` past decisions on overlapping memories that ended differently."""
+    limit = _limit(limit)
+    trace = await get_decision(deps, user_id, trace_id)  # NOT_FOUND for anyone else's
+    result = [
+        Counterfactual(alternative_id, summary, trace.decision_type.value, trace.created_at, None, None,
+                       1.0, [], [], alternative=True)
+        for alternative_id, summary in trace.alternatives
+    ]
     rows = await deps.db.read(
         "insights.counterfactuals", userId=user_id, traceId=trace_id,
-        minDifference=min_difference, limit=_limit(limit),
+        minDifference=min_difference, limit=limit,
     )
-    if not rows and not await deps.db.read("decisions.exists", userId=user_id, id=trace_id):
-        raise NotFound(f"no decision {trace_id}")
-    result = []
     for r in rows:
         d = r["decision"]
-        created = d["createdAt"]
         result.append(Counterfactual(
-            d["id"], d["summary"], d["decisionType"],
-            native(created),
+            d["id"], d["summary"], d["decisionType"], native(d["createdAt"]),
             r["quality"], r["difference"], r["overlap"], r["onlyHere"], r["onlyThere"],
         ))
     return result

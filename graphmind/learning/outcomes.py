@@ -136,7 +136,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                 "delta": update.delta, "previousAdjustment": update.previous_adjustment,
                 "newAdjustment": update.new_adjustment,
                 "previousEffective": update.previous_effective,
-                "newEffective": update.new_effective,
+                "newEffective": update.new_effective, "utility": update.utility,
                 "utilityEstimate": memory.get("utilityEstimate"),
                 "utilityVariance": memory.get("utilityVariance"),
                 "stability": memory.get("stability"), "validUntil": memory.get("validUntil"),

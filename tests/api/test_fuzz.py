@@ -174,7 +174,8 @@ EDGE_INTS = (0, 1, -1, 2, 3, 8, 9, 10, 11, 100, 101, 500, 501, 1000, 2**31 - 1, 
 EDGE_FLOATS = (0.0, -0.0, 1.0, -1.0, 0.5, 1.0000001, -1.0000001, 1e308, -1e308, 5e-324, 1e-9, 2.0, 100.0)
 ID_LABELS = {  # whose ids a root field's ID (and id-like String) arguments mostly get; default: any of A's
     "memory": ("Memory",), "forget": ("Memory",), "restore": ("Memory",), "supersede": ("Memory",),
-    "counterfactuals": ("Decision",), "observeOutcome": ("Decision",), "decide": ("Retrieval", "Memory"),
+    "counterfactuals": ("Decision",), "decision": ("Decision",), "decisions": ("Memory",),
+    "observeOutcome": ("Decision",), "decide": ("Retrieval", "Memory"),
     "activate": ("Memory", "Entity"), "why": ("Memory", "Entity"), "learn": ("Memory", "Entity"),
     "saveTrail": ("Memory", "Entity"), "trail": ("Trail",), "resumeTrail": ("Trail",), "mergeTrails": ("Trail",),
     "drift": ("Snapshot",), "session": ("Session",), "sessionRecall": ("Session",), "helperBrief": ("Session",),

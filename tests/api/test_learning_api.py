@@ -75,3 +75,51 @@ def test_insights_over_graphql(graphql):
     assert all(c["overlap"] == 1.0 and c["difference"] > 1.0 for c in found)
     missing = graphql('{ counterfactuals(traceId: "nope") { traceId } }')
     assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+
+
+DECISION = """query($id: ID!) { decision(id: $id) { traceId decisionType summary confidence memoryScores { memoryId score }
+  memories { score memory { id content status } } alternatives { id summary } retrievalId
+  outcome { outcomeId status } outcomes { outcomeId quality signal status revisionOf revisedAt
+  updates { memoryId reason delta utility } causedBy { memoryId confidence } } } }"""
+DECISIONS = """query($filter: DecisionFilter, $first: Int, $after: String) { decisions(filter: $filter, first: $first,
+  after: $after) { edges { cursor node { traceId summary outcome { quality } } } pageInfo { hasNextPage endCursor } } }"""
+
+
+def test_decisions_read_back_over_graphql(graphql):
+    memory = graphql(REMEMBER, {"c": "Use blue-green deploys for the billing API"})["data"]["remember"]["id"]
+    made = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Deploy billing blue-green",
+                                      "memories": [{"memoryId": memory}], "alternatives": ["Deploy in place"]}})
+    trace = made["data"]["decide"]["traceId"]
+    first = graphql(OBSERVE, {"input": {"traceId": trace, "quality": 0.6, "signal": "TASK_COMPLETED"}})
+    graphql(OBSERVE, {"input": {"traceId": trace, "quality": -0.2, "signal": "TASK_PARTIAL", "revision": True}})
+    decision = graphql(DECISION, {"id": trace})["data"]["decision"]
+    assert decision["memoryScores"] == [{"memoryId": memory, "score": 1.0}]
+    assert decision["memories"][0]["memory"]["id"] == memory and decision["alternatives"][0]["summary"] == "Deploy in place"
+    assert [(o["status"], o["quality"]) for o in decision["outcomes"]] == [("REVISED", 0.6), ("ACTIVE", -0.2)]
+    assert decision["outcomes"][1]["revisionOf"] == first["data"]["observeOutcome"]["outcomeId"]
+    assert decision["outcome"]["outcomeId"] == decision["outcomes"][1]["outcomeId"]
+    assert [u["reason"] for u in decision["outcomes"][1]["updates"]] == ["revision_reversal", "negative_outcome"]
+    assert decision["outcomes"][0]["causedBy"][0]["memoryId"] == memory
+    mine = graphql(DECISIONS, {"filter": {"memoryId": memory}, "first": 1})["data"]["decisions"]
+    assert [e["node"]["traceId"] for e in mine["edges"]] == [trace] and not mine["pageInfo"]["hasNextPage"]
+    page = graphql(DECISIONS, {"filter": {"hasOutcome": True, "maxQuality": 0}, "first": 100})["data"]["decisions"]
+    assert trace in {e["node"]["traceId"] for e in page["edges"]}
+    assert all(e["node"]["outcome"]["quality"] <= 0 for e in page["edges"])
+    for variables in ({"filter": {"memoryId": "nope"}}, {}):
+        query = DECISIONS if variables else '{ decision(id: "nope") { traceId } }'
+        assert graphql(query, variables)["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+    bad = graphql(DECISIONS, {"filter": {"minQuality": 2}})
+    assert bad["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "filter.minQuality"}
+    alternatives = graphql("query($t: ID!) { counterfactuals(traceId: $t) { traceId alternative quality } }",
+                           {"t": trace})["data"]["counterfactuals"]
+    assert alternatives[0] == {"traceId": decision["alternatives"][0]["id"], "alternative": True, "quality": None}
+
+
+def test_decide_refuses_a_forgotten_memory_over_graphql(graphql):
+    memory = graphql(REMEMBER, {"c": "The staging database is rebuilt every Sunday"})["data"]["remember"]["id"]
+    graphql("mutation($id: ID!) { forget(input: {id: $id}) { id } }", {"id": memory})
+    refused = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Rebuild staging on Sunday",
+                                         "memories": [{"memoryId": memory}]}})
+    assert refused["errors"][0]["extensions"]["code"] == "CONFLICT" and memory in refused["errors"][0]["message"]
+    none = graphql(DECISIONS, {"filter": {"memoryId": memory}})["data"]["decisions"]
+    assert none == {"edges": [], "pageInfo": {"hasNextPage": False, "endCursor": None}}

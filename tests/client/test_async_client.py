@@ -2,7 +2,9 @@
 
 import pytest
 
-from graphmind.client import AsyncGraphMind, DecisionType, Feedback, OutcomeSignal, SessionEntryKind
+from graphmind.client import (
+    AsyncGraphMind, DecisionType, Feedback, NotFound, OutcomeSignal, OutcomeStatus, SessionEntryKind,
+)
 from graphmind.client.graph_models import TrailStatus
 from graphmind.client.models import RecallResult, RememberResult
 from graphmind.client.session_models import SessionStatus
@@ -49,6 +51,22 @@ async def test_the_learning_loop(gm):
     assert after.memory.effective_salience == pytest.approx(update.new_effective_salience)
     assert after.memory.effective_salience > before.memory.effective_salience
     assert after.memory.outcome_adjustment > 0 and (await gm.memory(redis.id)).access_count >= 2
+
+
+async def test_decisions_read_back(gm):
+    memory = await gm.remember("Blue-green deploys kept the billing API up during the migration")
+    made = await gm.decide("ACTION", "Deploy billing blue-green", memories={memory.id: 1.0},
+                           alternatives=["Deploy in place"])
+    await gm.observe_outcome(made.trace_id, 0.7, "TASK_COMPLETED")
+    decision = await gm.decision(made.trace_id)
+    assert decision.memories[0].memory.id == memory.id and decision.memories[0].score == pytest.approx(1.0)
+    assert decision.outcome.quality == 0.7 and decision.outcome.status is OutcomeStatus.ACTIVE
+    assert decision.outcome.caused_by[0].memory_id == memory.id
+    assert [a.summary for a in decision.alternatives] == ["Deploy in place"]
+    page = await gm.decisions(filter={"memory_id": memory.id, "has_outcome": True}, first=5)
+    assert [d.trace_id for d in page.nodes] == [made.trace_id] and not page.page_info.has_next_page
+    with pytest.raises(NotFound):
+        await gm.decision(decision.alternatives[0].id)
 
 
 async def test_writes_carry_a_request_id_so_a_retry_writes_once(gm):

@@ -10,7 +10,9 @@ import pytest
 from graphql import GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, build_schema, parse, validate
 from pydantic import BaseModel
 
-from graphmind.client import AsyncGraphMind, GraphMind, calls, graph_models, inputs, models, session_models
+from graphmind.client import (
+    AsyncGraphMind, GraphMind, calls, decision_models, graph_models, inputs, models, session_models,
+)
 from graphmind.client.methods import NAMES
 from graphmind.client.operations import DOCUMENTS
 from graphmind.settings import PROJECT_ROOT
@@ -30,7 +32,7 @@ def test_every_document_is_valid_against_the_schema(name):
     assert validate(SCHEMA, parse(DOCUMENTS[name])) == []
 
 
-@pytest.mark.parametrize("model", classes(BaseModel, models, graph_models, session_models), ids=lambda m: m.__name__)
+@pytest.mark.parametrize("model", classes(BaseModel, models, graph_models, session_models, decision_models), ids=lambda m: m.__name__)
 def test_every_result_model_has_every_field_of_its_type(model):
     graphql_type = SCHEMA.get_type(model.__name__)
     assert isinstance(graphql_type, GraphQLObjectType)
@@ -45,7 +47,7 @@ def test_every_input_model_has_the_fields_of_its_input_type(model):
     assert {info.alias for info in model.model_fields.values()} == expected
 
 
-@pytest.mark.parametrize("enum", classes(StrEnum, models, graph_models, session_models), ids=lambda e: e.__name__)
+@pytest.mark.parametrize("enum", classes(StrEnum, models, graph_models, session_models, decision_models), ids=lambda e: e.__name__)
 def test_every_enum_has_the_values_of_its_type(enum):
     graphql_type = SCHEMA.get_type(enum.__name__)
     assert isinstance(graphql_type, GraphQLEnumType) and set(enum) == set(graphql_type.values)

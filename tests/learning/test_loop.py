@@ -62,7 +62,8 @@ async def test_decide_from_a_retrieval_normalises_scores_and_records_alternative
 
 async def test_confidence_is_lower_when_memories_disagree(remember, deps, user_id):
     a = await remember("Deploy on Fridays is fine for small changes", baseSalience=0.8)
-    b = await remember("Deploy on Fridays is fine when tests pass", baseSalience=0.8)
+    b = await remember("Small Friday deploys have never broken production", baseSalience=0.8)
+    assert not a.conflicts and not b.conflicts  # both active: decide takes only active memories
     c = await remember("The office plants need water twice a week", baseSalience=0.8)
     agree = await decisions.decide(deps, user_id, draft((a.memory.id, 1), (b.memory.id, 1)))
     apart = await decisions.decide(deps, user_id, draft((a.memory.id, 1), (c.memory.id, 1)))
@@ -80,6 +81,48 @@ async def test_a_trace_with_another_users_memory_is_refused(remember, deps, user
             DecisionType.ACTION, "x", retrieval_id=theirs_retrieval.retrieval_id))
     assert (await deps.db.driver.execute_query(
         "MATCH (d:Decision {userId: $u}) RETURN count(d) AS n", u=user_id)).records[0]["n"] == 0
+
+
+async def test_decide_refuses_a_forgotten_or_superseded_memory_and_writes_nothing(remember, deps, user_id):
+    """Issue 16: decide accepted a forgotten memory (and a later outcome changed its salience)
+    while learn refused the same memory with CONFLICT."""
+    kept = (await remember("Deploy windows are on Tuesday mornings", baseSalience=0.5)).memory.id
+    forgotten = (await remember("The coffee machine is on the third floor", baseSalience=0.5)).memory.id
+    old = (await remember("The VPN endpoint lives in the Frankfurt region", baseSalience=0.5)).memory.id
+    new = (await remember("Alice reviews every schema migration by hand", baseSalience=0.5)).memory.id
+    await manage.forget(deps, user_id, forgotten)
+    await manage.supersede(deps, user_id, old, new)
+    logged = len(await events_after(deps, user_id, 0, None, 500))
+    for inactive in (forgotten, old):
+        with pytest.raises(Conflict, match=inactive):
+            await decisions.decide(deps, user_id, draft((kept, 1), (inactive, 1)))
+    assert (await deps.db.driver.execute_query(
+        "MATCH (d:Decision {userId: $u}) RETURN count(d) AS n", u=user_id)).records[0]["n"] == 0
+    assert len(await events_after(deps, user_id, 0, None, 500)) == logged
+    assert (await manage.get_memory(deps, user_id, forgotten)).outcome_adjustment == 0.0
+
+
+async def test_decide_from_a_retrieval_leaves_out_memories_forgotten_since_the_recall(remember, deps, user_id):
+    a = (await remember("Postgres handles our analytics workload well")).memory.id
+    b = (await remember("Postgres replication lag was measured at 2 seconds")).memory.id
+    retrieval = await recall(deps, user_id, "Postgres analytics", 5)
+    assert {a, b} <= {i.memory.id for i in retrieval.items}
+    await manage.forget(deps, user_id, b)
+    decision = await decisions.decide(deps, user_id, DecisionDraft(
+        DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id))
+    assert decision.skipped == [b] and set(decision.memory_scores) == {i.memory.id for i in retrieval.items} - {b}
+    result = await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.9))
+    assert b not in {u.memory_id for u in result.updates}
+    assert (await manage.get_memory(deps, user_id, b)).outcome_adjustment == 0.0
+    with pytest.raises(Conflict, match=b):  # named explicitly, it is refused
+        await decisions.decide(deps, user_id, DecisionDraft(
+            DecisionType.ACTION, "x", retrieval_id=retrieval.retrieval_id, memories=[Contribution(b)]))
+    for item in retrieval.items:
+        if item.memory.id != b:
+            await manage.forget(deps, user_id, item.memory.id)
+    with pytest.raises(Conflict, match="recall again"):
+        await decisions.decide(deps, user_id, DecisionDraft(
+            DecisionType.ACTION, "Move analytics anyway", retrieval_id=retrieval.retrieval_id))
 
 
 @pytest.mark.parametrize(("fields", "field"), [
@@ -192,11 +235,12 @@ async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, reme
         "Backups run nightly at two o'clock", "The mobile app ships every second Tuesday",
     ]
     ids = [(await remember(text, temporalLevel=rng.randint(1, 4))).memory.id for text in texts]
-    traces = []
+    traces, forgotten = [], set()
     for step in range(25):
         action = rng.choice(["decide", "observe", "revise", "recall", "forget"])
         if action == "decide" or not traces:
-            picked = rng.sample(ids, rng.randint(1, 3))
+            active = [m for m in ids if m not in forgotten]  # decide takes only active memories
+            picked = rng.sample(active, min(len(active), rng.randint(1, 3)))
             d = await decisions.decide(deps, user_id, draft(*[(m, rng.random()) for m in picked]))
             traces.append([d.trace_id, False])
         elif action in ("observe", "revise"):
@@ -211,8 +255,10 @@ async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, reme
             memory = rng.choice(ids)
             try:
                 await manage.forget(deps, user_id, memory)
+                forgotten.add(memory)
             except Conflict:
                 await manage.restore(deps, user_id, memory)
+                forgotten.discard(memory)
     report = await replay(deps.db, user_id)
     assert report.events > 0 and report.memories == 8
     assert report.differences == []
