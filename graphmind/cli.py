@@ -357,6 +357,23 @@ def bench_locomo(data: Path, out: Path | None) -> None:
     _run_bench(locomo.run, data, locomo.format_report, out)
 
 
+@bench.command("scenes")
+@click.option("--data", type=click.Path(exists=True, path_type=Path), required=True,
+              help="../shared/bench/locomo/locomo_dev.json")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_scenes(data: Path, out: Path | None) -> None:
+    """Scene topic shifts inside LoCoMo sessions, and turns of another conversation noticed (offline)."""
+    import json
+
+    from graphmind.bench import scenes
+
+    report = scenes.run(data)
+    click.echo(scenes.format_report(report))
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2, default=str))
+
+
 @bench.command("longmemeval")
 @click.option("--data", type=click.Path(exists=True, path_type=Path), required=True,
               help="../shared/bench/longmemeval/longmemeval_s_dev30.json")

@@ -161,7 +161,8 @@ class Settings(BaseSettings):
     )
     scene_capacity: int = Field(10, description="memories a scene (working memory) holds")
     scene_topic_threshold: float = Field(
-        0.6, description="cosine to the scene centroid under which the topic shifted"
+        0.35, description="cosine to the scene centroid and to each member under which the topic shifted "
+        "(graphmind bench scenes)"
     )
     scene_idle_minutes: float = Field(30.0, description="idle scenes the gardener flushes")
     conflict_similarity: float = Field(

@@ -286,7 +286,8 @@ async def _place_in_scenes(tx, deps: Deps, user_id: str, now, arrivals: list) ->
         current = None
         if rows:
             current = scene.OpenScene(rows[0]["id"], np.asarray(rows[0]["centroidSum"], dtype=np.float32),
-                                      rows[0]["size"])
+                                      rows[0]["size"], member_vectors=[np.asarray(v, dtype=np.float32)
+                                                                       for v in rows[0]["memberVectors"] if v])
         plan = scene.plan(current, [(m.id, v) for m, v in members],
                           deps.settings.scene_capacity, deps.settings.scene_topic_threshold)
         await tx.run(
