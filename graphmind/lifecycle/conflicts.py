@@ -118,9 +118,13 @@ VERBS = frozenset(
     " became remain remains stay stays belong belongs point points expire expires renew support"
     " supports require requires contain contains go goes went come comes happen happens meet meets"
     " live lives work works get gets got make makes made keep keeps kept pay pays hold holds"
-    " handle handles serve serves report reports sit sits weigh weighs earn earns".split()
+    " handle handles serve serves report reports sit sits weigh weighs earn earns load loads allow allows"
+    " include includes last lasts cover covers limit limits accept accepts return returns show shows"
+    " expect expects equal equals reach reaches exceed exceeds measure measures target targets".split()
 )
 COLON = re.compile(r":\s+")  # "Kafka lag for orders: 1200" states a value like "is" does
+FROM_TO = re.compile(r"\b(switched|moved|changed|migrated|upgraded|downgraded|went)\s+(\w+\s+)?from\s+.+?\s+to\b",
+                     re.IGNORECASE)
 THOUSANDS = re.compile(r"\b\d{1,3}(?:,\d{3})+\b")
 UNIT = re.compile(r"\b(\d+(?:[.:]\d+)?)(?!st\b|nd\b|rd\b|th\b)([a-zA-Z]{1,3})\b")  # 3pm, 4GB, 9:30am
 VERSION = re.compile(r"\b[vV](\d+(?:\.\d+)*)\b")
@@ -207,6 +211,7 @@ def compare(first: str, second: str) -> Comparison:
 
 
 def _normalise(text: str) -> str:
+    text = FROM_TO.sub(r"\1 \2to", text)  # "switched from Jira to Linear": the old value is not news
     text = THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
     text = UNIT.sub(r"\1 \2", text)
     text = VERSION.sub(r"\1", text)
@@ -230,7 +235,7 @@ def _compare(first: str, second: str) -> Comparison:
     old_values = {w.stem for w in _values(old)} - new_terms
     new_values = {w.stem for w in _values(new)} - old_terms
     if old_values and new_values:
-        rest_old, rest_new = old_terms - old_values, new_terms - new_values
+        rest_old, rest_new = old_terms - old_values - PREDICATE_STEMS, new_terms - new_values - PREDICATE_STEMS
         if (rest_old and _same_subject(rest_old, rest_new)
                 and (marked or not (_in_subject(old, old_values) or _in_subject(new, new_values)))):
             return Comparison(Relation.CHANGED_VALUE, _shown(old, old_values), _shown(new, new_values))
@@ -289,11 +294,12 @@ def _same_subject(old: set[str], new: set[str]) -> bool:
 
 def _in_subject(words: list[_Word], values: set[str]) -> bool:
     """Whether one of `values` comes before the text's first predicate (or it has none)."""
-    predicates = {_stem(p) for p in PREDICATES | VERBS}
     if words and words[0].word in PRONOUNS:
         first = 1  # "We pin Node.js 18": a pronoun is the subject and its verb follows
     else:
-        first = next((i for i, w in enumerate(words) if w.stem in predicates or w.word in VERBS), len(words))
+        # no known predicate: the subject is taken to be the first half ("Sprint 12 notes")
+        first = next((i for i, w in enumerate(words) if w.stem in PREDICATE_STEMS or w.word in VERBS),
+                     (len(words) + 1) // 2)
     return any(w.stem in values for w in words[:first])
 
 
@@ -336,8 +342,7 @@ def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
         return None  # one word spelt two ways, or abbreviated
     if len(_content(old[:i1] + old[i2:])) < MIN_SHARED_CONTENT_WORDS:
         return None
-    predicates = {_stem(p) for p in PREDICATES}
-    if not any(w.stem in predicates for w in old[:i1]):
+    if not any(w.stem in PREDICATE_STEMS for w in old[:i1]):
         return None
     old_text, new_text = (" ".join(w.text for w in span) for span in (old_value, new_value))
     return Contradiction(ConflictKind.CHANGED_VALUE, old_text, new_text)
@@ -382,3 +387,6 @@ def _content(words: list[_Word]) -> list[str]:
 
 def _jaccard(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
+
+
+PREDICATE_STEMS = frozenset(_stem(word) for word in PREDICATES | VERBS)

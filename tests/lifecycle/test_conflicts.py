@@ -112,3 +112,32 @@ def test_one_value_written_two_ways_is_a_duplicate(first, second):
 ])
 def test_values_decide_between_duplicate_update_and_another_fact(first, second, relation):
     assert compare(first, second).relation is relation
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("Sarah manages the mobile team", "Sarah now manages the web team"),
+    ("The login page loads in 2.5 seconds", "The login page loads in 1.2 seconds"),
+    ("The free tier allows 3 projects", "The free tier allows 5 projects"),
+    ("We use Jira for tickets", "We switched from Jira to Linear for tickets"),
+    ("The Slack channel for incidents is #ops-alerts", "The Slack channel for incidents is #incident-room"),
+    ("My dentist appointment is on Tuesday at 4pm", "My dentist appointment moved to Wednesday at 4pm"),
+    ("John's phone extension is 4411", "John's phone extension is 4520"),
+    ("The app supports Android 10 and newer", "The app supports Android 12 and newer"),
+    ("The warehouse opens at 7am", "The warehouse opens at 6:30am"),
+    ("I am allergic to peanuts", "I am not allergic to peanuts"),
+])
+def test_updates_written_after_the_rules(first, second):
+    """Pairs written after the rules were (a check that they hold beyond their own table)."""
+    assert compare(first, second).relation in (Relation.CHANGED_VALUE, Relation.NEGATION)
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("Alice's birthday is May 3", "Bob's birthday is May 10"),
+    ("The staging server has 16 GB of RAM", "The production server has 64 GB of RAM"),
+    ("Caroline has two kids", "Melanie has three kids"),
+    ("The Q3 budget is 10000", "The Q4 budget is 12000"),
+    ("Ticket 4411 is about the login bug", "Ticket 4520 is about the login bug"),
+    ("Room 101 has a projector", "Room 204 has a projector"),
+])
+def test_different_subjects_are_two_facts(first, second):
+    assert compare(first, second).relation is Relation.DIFFERENT
