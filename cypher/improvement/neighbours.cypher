@@ -5,6 +5,8 @@
 CYPHER 25
 MATCH (m:Memory) WHERE m.id IN $ids
 CALL (m) {
+  // a filtered SEARCH that matches no memory fails inside Neo4j 2026.09 (docs/architecture.md): only search when one does
+  WITH m WHERE EXISTS { MATCH (x:Memory {userId: m.userId, status: 'active'}) WHERE x <> m }
   MATCH (node:Memory)
     SEARCH node IN (VECTOR INDEX memory_embedding FOR m.embedding
                     WHERE node.userId = m.userId AND node.status = 'active' LIMIT $searchK)

@@ -5,6 +5,8 @@
 CYPHER 25
 UNWIND range(0, size($embeddings) - 1) AS i
 CALL (i) {
+  // a filtered SEARCH that matches no memory fails inside Neo4j 2026.09 (docs/architecture.md): only search when one does
+  WITH i WHERE EXISTS { MATCH (x:Memory {userId: $userId, status: 'active'}) }
   MATCH (node:Memory)
     SEARCH node IN (VECTOR INDEX memory_embedding FOR $embeddings[i]
                     WHERE node.userId = $userId AND node.status = 'active' LIMIT $k)

@@ -8,7 +8,9 @@ CYPHER 25
 OPTIONAL MATCH (owner:User {id: $userId})
 WITH coalesce(owner.memoryCount, 0) AS owned
 CALL (owned) {
-  UNWIND CASE WHEN 'vector' IN $channels THEN [1] ELSE [] END AS _
+  // a filtered SEARCH that matches no memory fails inside Neo4j 2026.09 (docs/architecture.md): only search when one does
+  UNWIND CASE WHEN 'vector' IN $channels AND EXISTS { MATCH (x:Memory {userId: $userId}) WHERE x.status IN $statuses }
+              THEN [1] ELSE [] END AS _
   MATCH (node:Memory)
     SEARCH node IN (VECTOR INDEX memory_embedding FOR $embedding
                     WHERE node.userId = $userId AND node.status IN $statuses LIMIT $vectorK)
