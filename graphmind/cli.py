@@ -157,9 +157,9 @@ def export_schema(output: Path) -> None:
         click.echo(f"wrote {output}")
 
 
-@cli.group(short_help="Manage the Neo4j 5.26 server (no Docker needed).")
+@cli.group(short_help="Manage the Neo4j 2026.09 server (no Docker needed).")
 def neo4j() -> None:
-    """Manage the Neo4j 5.26 server GraphMind provisions (no Docker needed)."""
+    """Manage the Neo4j 2026.09 server GraphMind provisions (no Docker needed)."""
 
 
 @neo4j.command("install")
@@ -386,6 +386,29 @@ def bench_longmemeval(data: Path, questions: int | None, out: Path | None) -> No
     from graphmind.bench import longmemeval
 
     _run_bench(partial(longmemeval.run, questions=questions), data, longmemeval.format_report, out)
+
+
+@bench.command("tenants")
+@click.option("--data", type=click.Path(exists=True, path_type=Path), required=True,
+              help="../shared/bench/locomo/locomo_dev.json (the caller, one user)")
+@click.option("--others", type=click.Path(exists=True, path_type=Path), required=True,
+              help="../shared/bench/longmemeval/longmemeval_s_dev30.json (other tenants' texts)")
+@click.option("--n", type=int, default=50_000, show_default=True, help="Other tenants' memories.")
+@click.option("--per-tenant", type=int, default=100, show_default=True, help="Memories per other tenant.")
+@click.option("--questions", type=int, help="Only the first N questions (categories 1-4).")
+@click.option("--texts", type=int, help="At most N distinct other texts (embedded once, reused).")
+@click.option("--chars", type=int, help="Cut other texts to their first N characters.")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
+def bench_tenants(data: Path, others: Path, n: int, per_tenant: int, questions: int | None,
+                  texts: int | None, chars: int | None, out: Path | None) -> None:
+    """Recall alone vs with N other tenants' memories: recall@10, full vector k, exact top-10 overlap, p50/p95."""
+    from functools import partial
+
+    from graphmind.bench import tenants
+
+    run = partial(tenants.run, others=others, n=n, per_tenant=per_tenant, questions=questions,
+                  texts=texts, chars=chars)
+    _run_bench(run, data, tenants.format_report, out)
 
 
 @bench.command("latency")

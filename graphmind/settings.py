@@ -98,9 +98,6 @@ class Settings(BaseSettings):
     recall_vector_k: int = Field(100, description="vector candidates per recall")
     recall_keyword_k: int = Field(50, description="keyword (fulltext) candidates per recall")
     recall_graph_k: int = Field(50, description="entity-graph candidates per recall")
-    recall_max_index_k: int = Field(
-        1000, description="most vector-index neighbours fetched before the per-user filter"
-    )
     recall_default_limit: int = Field(10, description="results of a recall when not asked")
     recall_max_limit: int = Field(100, description="most results one recall may ask for")
     min_salience: float = Field(0.05, description="memories below this effective salience hide")

@@ -1,17 +1,18 @@
 // name: neighbours
-// For each scanned memory, its owner's most similar active memories (cosine at least minSimilarity, at most k) that are outside scenes, have no active improved version and are not cooling down; the vector index is over-fetched in proportion to the owner's share of all memories.
+// For each scanned memory, its owner's most similar active memories (cosine at least minSimilarity, at most k) that are outside scenes, have no active improved version and are not cooling down. The vector index filters by owner and status itself; searchK (a few times k) of the owner's nearest leave room for the other conditions, which the index cannot test.
 // mode: read
-// params: ids, k, minSimilarity, maxIndexK, cooldownCutoff, now
+// params: ids, k, searchK, minSimilarity, cooldownCutoff, now
+CYPHER 25
 MATCH (m:Memory) WHERE m.id IN $ids
-OPTIONAL MATCH (owner:User {id: m.userId})
-WITH m, coalesce(owner.memoryCount, 0) AS owned, COUNT { (:Memory) } AS total
-WITH m, CASE WHEN owned >= total THEN $k + 1
-             ELSE toInteger(ceil(($k + 1) * 1.3 * total / toFloat(owned + 1))) END AS wanted
-WITH m, CASE WHEN wanted > $maxIndexK THEN $maxIndexK ELSE wanted END AS indexK
-CALL (m, indexK) {
-  CALL db.index.vector.queryNodes('memory_embedding', indexK, m.embedding) YIELD node, score
+CALL (m) {
+  // a filtered SEARCH that matches no memory fails inside Neo4j 2026.09 (docs/architecture.md): only search when one does
+  WITH m WHERE EXISTS { MATCH (x:Memory {userId: m.userId, status: 'active'}) WHERE x <> m }
+  MATCH (node:Memory)
+    SEARCH node IN (VECTOR INDEX memory_embedding FOR m.embedding
+                    WHERE node.userId = m.userId AND node.status = 'active' LIMIT $searchK)
+    SCORE AS score
   WITH node, 2 * score - 1 AS similarity
-  WHERE node.userId = m.userId AND node <> m AND node.status = 'active' AND similarity >= $minSimilarity
+  WHERE node <> m AND similarity >= $minSimilarity
     AND NOT coalesce(node.inScene, false) AND (node.validUntil IS NULL OR node.validUntil > $now)
     AND NOT EXISTS { (node)<-[:IMPROVES]-(:Memory {status: 'active'}) }
     AND NOT EXISTS { (node)<-[:ABOUT]-(d:ImprovementDecision) WHERE d.at > $cooldownCutoff }

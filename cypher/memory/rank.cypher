@@ -1,20 +1,20 @@
 // name: rank
 // Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxIndexK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+CYPHER 25
 
-// 1. Candidates of each channel (unfiltered but for the owner).
+// 1. Candidates of each channel: only the caller's memories (the vector index filters by owner and status itself).
 OPTIONAL MATCH (owner:User {id: $userId})
 WITH coalesce(owner.memoryCount, 0) AS owned
-WITH owned, COUNT { (:Memory) } AS total
-// over-fetch in proportion to other users' memories (the index cannot filter by user)
-WITH owned, CASE WHEN owned >= total THEN $vectorK
-                 ELSE toInteger(ceil($vectorK * 1.3 * total / toFloat(owned + 1))) END AS wanted
-WITH owned, CASE WHEN wanted < $vectorK THEN $vectorK WHEN wanted > $maxIndexK THEN $maxIndexK ELSE wanted END AS indexK
-CALL (owned, indexK) {
-  UNWIND CASE WHEN 'vector' IN $channels THEN [1] ELSE [] END AS _
-  CALL db.index.vector.queryNodes('memory_embedding', indexK, $embedding) YIELD node, score
-  WITH node, score WHERE node.userId = $userId
+CALL (owned) {
+  // a filtered SEARCH that matches no memory fails inside Neo4j 2026.09 (docs/architecture.md): only search when one does
+  UNWIND CASE WHEN 'vector' IN $channels AND EXISTS { MATCH (x:Memory {userId: $userId}) WHERE x.status IN $statuses }
+              THEN [1] ELSE [] END AS _
+  MATCH (node:Memory)
+    SEARCH node IN (VECTOR INDEX memory_embedding FOR $embedding
+                    WHERE node.userId = $userId AND node.status IN $statuses LIMIT $vectorK)
+    SCORE AS score
   RETURN node, 'vector' AS channel, 2 * score - 1 AS score
 UNION ALL
   UNWIND CASE WHEN 'keyword' IN $channels AND $lucene IS NOT NULL THEN [1] ELSE [] END AS _

@@ -31,7 +31,7 @@ class NodeCount:
 class Health:
     status: str = strawberry.field(description="ok when Neo4j answered.")
     version: str = strawberry.field(description="GraphMind version.")
-    neo4j_version: str = strawberry.field(description="Neo4j server version, e.g. 5.26.30.")
+    neo4j_version: str = strawberry.field(description="Neo4j server version, e.g. 2026.09.0.")
     neo4j_edition: str = strawberry.field(description="Neo4j edition (community).")
     indexes: list[IndexInfo] = strawberry.field(description="Every index with its state.")
     embedding: EmbeddingInfo = strawberry.field(description="The embedding model.")

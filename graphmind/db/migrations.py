@@ -8,30 +8,53 @@ from graphmind.db.database import Database
 from graphmind.errors import GraphMindError
 
 
+# The properties the memory_embedding vector index filters on inside its search
+# (cypher/schema/023): every vector lookup is `SEARCH … WHERE m.userId = … AND m.status …`.
+VECTOR_INDEX = "memory_embedding"
+VECTOR_FILTERS = ("userId", "status")
+
+
 @dataclass
 class IndexState:
     name: str
     type: str
     state: str
     population_percent: float
+    properties: tuple[str, ...] = ()
 
 
 async def index_states(db: Database) -> list[IndexState]:
     rows = await db.read("system.index_states")
     return [
-        IndexState(r["name"], r["type"], r["state"], float(r["populationPercent"] or 0.0))
+        IndexState(r["name"], r["type"], r["state"], float(r["populationPercent"] or 0.0),
+                   tuple(r["properties"] or ()))
         for r in rows
     ]
 
 
+async def _drop_unfiltered_vector_index(db: Database) -> bool:
+    """Drops a memory_embedding index that lacks the filter properties (one made by
+    GraphMind on Neo4j 5.26); the schema files then recreate it with them."""
+    for state in await index_states(db):
+        if state.name == VECTOR_INDEX and not set(VECTOR_FILTERS) <= set(state.properties):
+            await db.write("system.drop_memory_embedding")
+            return True
+    return False
+
+
 async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
     """Applies every schema query (each is IF NOT EXISTS) and waits for ONLINE indexes.
+
+    A vector index without the filter properties recall searches with (made on
+    Neo4j 5.26) is dropped first and rebuilt with them.
 
     Returns the names of the migrations run. Raises GraphMindError when an
     index FAILED or is not ONLINE within `timeout` seconds: querying an index
     while it is still POPULATING gives incomplete answers.
     """
     applied = []
+    if await _drop_unfiltered_vector_index(db):
+        applied.append("system.drop_memory_embedding")
     for query in db.library.area("schema"):
         await db.write(query.name)
         applied.append(query.name)

@@ -34,6 +34,9 @@ log = logging.getLogger("graphmind.improvement")
 HOT_PER_CANDIDATE = 15  # hottest memories scanned per candidate the batch allows
 SWEEP_PER_CANDIDATE = 10  # …and memories of the warm sample (by id, from the sweep cursor)
 NEIGHBOURS = 5
+# the owner's nearest the index returns per scanned memory, as a multiple of k + 1: room for
+# the conditions it cannot test (scenes, improved versions, cooldowns)
+NEIGHBOUR_SEARCH_FACTOR = 4
 
 
 @dataclass
@@ -124,7 +127,8 @@ async def _select(deps: Deps, now, user_id: str | None, sweep_after: str) -> lis
     if scanned:
         near = await deps.db.read("improvement.neighbours", ids=list(scanned), k=NEIGHBOURS,
                                   minSimilarity=selection.TOPIC_SIMILARITY,
-                                  maxIndexK=s.recall_max_index_k, cooldownCutoff=cutoff, now=now)
+                                  searchK=(NEIGHBOURS + 1) * NEIGHBOUR_SEARCH_FACTOR,
+                                  cooldownCutoff=cutoff, now=now)
         for row in near:
             neighbour = row["neighbour"]
             scanned.setdefault(neighbour["id"], SourceMemory.from_row(neighbour))

@@ -32,7 +32,6 @@ async def near(run: Run, settings: Settings, user_id: str, texts: Sequence[str],
         "memory.nearest_active", userId=user_id, embeddings=embeddings,
         k=settings.dedup_candidates + extra,
         minSimilarity=min(settings.dedup_threshold, settings.conflict_similarity),
-        maxIndexK=settings.recall_max_index_k,
     )
     rows += await run(
         "memory.subject_candidates", userId=user_id, k=settings.subject_candidates + extra,

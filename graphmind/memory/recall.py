@@ -186,7 +186,6 @@ async def recall(
         vectorK=s.recall_vector_k,
         keywordK=s.recall_keyword_k,
         graphK=s.recall_graph_k,
-        maxIndexK=s.recall_max_index_k,
         maxEntityShare=s.max_entity_share,
         rrfK=s.rrf_k,
         weights={

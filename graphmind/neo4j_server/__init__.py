@@ -1,4 +1,4 @@
-"""The Neo4j 5.26 Community server GraphMind provisions and runs without Docker."""
+"""The Neo4j 2026.09 Community server GraphMind provisions and runs without Docker."""
 
 from graphmind.neo4j_server.process import Neo4jServer
 

@@ -2,7 +2,7 @@
 
 from graphmind.settings import Settings
 
-# The flags Neo4j's own launcher passes (server.jvm.additional in 5.26's
+# The flags Neo4j's own launcher passes (server.jvm.additional in 2026.09's
 # default neo4j.conf); without the --add-opens, vector index population stalls.
 LAUNCHER_JVM_FLAGS = [
     "-XX:+UseG1GC",
@@ -26,7 +26,7 @@ LAUNCHER_JVM_FLAGS = [
     "-Dlog4j.layout.jsonTemplate.maxStringLength=32768",
     "-Dfile.encoding=UTF-8",
 ]
-ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+ENTRY_POINT = "org.neo4j.server.Neo4jCommunity"
 
 
 def jvm_flags(settings: Settings) -> list[str]:

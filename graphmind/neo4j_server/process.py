@@ -30,10 +30,14 @@ class ServerStatus:
 
 
 class Neo4jServer:
-    """One Neo4j instance: its folder (`GRAPHMIND_NEO4J_HOME`) and its ports."""
+    """One Neo4j instance: its folder (`GRAPHMIND_NEO4J_HOME`) and its ports; `pom` and
+    `entry_point` choose another Neo4j release (the upgrade test runs 5.26 with them)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, pom: Path = runtime.POM,
+                 entry_point: str = config.ENTRY_POINT) -> None:
         self.settings = settings
+        self.pom = pom
+        self.entry_point = entry_point
         self.home = settings.neo4j_home.resolve()
         self.pid_file = self.home / "run" / "graphmind-neo4j.pid"
         self.console_log = self.home / "logs" / "console.log"
@@ -79,17 +83,17 @@ class Neo4jServer:
                 f"port {self.settings.neo4j_bolt_port} is taken by another process; "
                 "stop it or set GRAPHMIND_NEO4J_BOLT_PORT"
             )
-        runtime.install(self.settings.neo4j_lib)
+        runtime.install(self.settings.neo4j_lib, self.pom)
         runtime.require_tools()
         for folder in ("conf", "data", "logs", "run", "import", "plugins"):
             (self.home / folder).mkdir(parents=True, exist_ok=True)
         (self.home / "conf" / "neo4j.conf").write_text(config.render_conf(self.settings))
         command = [
-            "java",
+            runtime.neo4j_java(),
             *config.jvm_flags(self.settings),
             "-cp",
             f"{self.settings.neo4j_lib.resolve()}/*",
-            config.ENTRY_POINT,
+            self.entry_point,
             f"--home-dir={self.home}",
             f"--config-dir={self.home / 'conf'}",
         ]

@@ -122,8 +122,7 @@ async def session_recall(deps: Deps, user_id: str, session_id: str, limit: int) 
     [goal] = await deps.embedder.embed_async([session.goal])
     probes = [(session.id, goal.tolist())] + [(e.id, e.embedding) for e in session.entries if e.embedding]
     rows = await deps.db.read("memory.nearest_active", userId=user_id, embeddings=[p[1] for p in probes],
-                              k=max(limit, 5), minSimilarity=s.session_recall_similarity,
-                              maxIndexK=s.recall_max_index_k)
+                              k=max(limit, 5), minSimilarity=s.session_recall_similarity)
     best: dict[str, tuple[float, str]] = {}
     for row in rows:
         memory_id, similarity = row["memory"]["id"], row["similarity"]

@@ -83,9 +83,9 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     vectors = await deps.embedder.embed_async([t for _, t, _ in drafts]) if drafts else []
     nearest = {}
     if drafts:
-        # k > 1 widens the vector index's over-fetch (it cannot filter by user); the best row of each comes first
+        # the best row of each comes first
         rows = await deps.db.read("memory.nearest_active", userId=user_id, embeddings=[v.tolist() for v in vectors],
-                                  k=NEIGHBOURS, minSimilarity=s.promotion_novelty, maxIndexK=s.recall_max_index_k)
+                                  k=NEIGHBOURS, minSimilarity=s.promotion_novelty)
         best = {}
         for r in rows:
             best.setdefault(r["i"], r)

@@ -1,6 +1,8 @@
 """Schema migrations are idempotent and leave every index ONLINE."""
 
-from graphmind.db.migrations import index_states, migrate
+from pathlib import Path
+
+from graphmind.db.migrations import VECTOR_FILTERS, index_states, migrate, wait_for_indexes
 
 
 async def test_migrate_twice_is_idempotent_and_indexes_are_online(db):
@@ -25,3 +27,79 @@ async def test_retired_at_is_backfilled_for_memories_retired_before_it_existed(r
     assert (await manage.get_memory(deps, user_id, old.memory.id)).retired_at is None
     await migrate(deps.db)
     assert (await manage.get_memory(deps, user_id, old.memory.id)).retired_at == retired  # the SUPERSEDES edge's time
+
+
+LEGACY_POM = Path(__file__).with_name("neo4j-5.26.pom.xml")
+
+
+async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memories(
+        settings, library, embedder, tmp_path, monkeypatch):
+    """The previous GraphMind's store (Neo4j 5.26, vector index without filter properties)
+    opened by 2026.09 and migrated: every node and edge is kept, the index is rebuilt with
+    its filter properties, and recall finds each memory again. Its own home and ports."""
+    from graphmind.clock import Clock
+    from graphmind.db.database import Database
+    from graphmind.deps import Deps
+    from graphmind.learning import decisions
+    from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType
+    from graphmind.memory import store
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.recall import Channel, recall
+    from graphmind.neo4j_server import Neo4jServer
+
+    instance = settings.model_copy(update={
+        "neo4j_home": tmp_path / "neo4j",
+        "neo4j_bolt_port": settings.neo4j_bolt_port + 2,
+        "neo4j_http_port": settings.neo4j_http_port + 2,
+    })
+    legacy_settings = instance.model_copy(update={"neo4j_lib": settings.neo4j_lib.with_name("lib-5.26")})
+    legacy = Neo4jServer(legacy_settings, pom=LEGACY_POM, entry_point="org.neo4j.server.CommunityEntryPoint")
+    texts = ["The staging cluster runs on three Hetzner machines in Falkenstein",
+             "Alice prefers Postgres over MySQL for the billing service",
+             "Deploys are frozen on Fridays after 3pm",
+             "The on-call rotation changes every Monday at 9am"]
+    legacy.start()
+    try:
+        db = Database.connect(legacy_settings, library)
+        for query in library.area("schema"):  # the 5.26 schema: its vector index had no filters
+            await db.write("testing.legacy_memory_embedding" if query.name.endswith("_memory_embedding_vector")
+                           else query.name)
+        await wait_for_indexes(db, 300)
+        [server] = await db.read("system.server_version")
+        assert server["version"].startswith("5.26.")
+        # 5.26 cannot run the Cypher 25 dedup lookups (SEARCH): this store has no duplicates to find
+        monkeypatch.setattr(store.neighbours, "near", _no_candidates)
+        deps = Deps(settings=legacy_settings, db=db, embedder=embedder, clock=Clock())
+        stored = await store.remember_many(deps, "upgrader", [parse_memory_input({"content": t}) for t in texts])
+        await decisions.decide(deps, "upgrader", DecisionDraft(
+            decision_type=DecisionType.RECOMMENDATION, summary="Use Postgres for billing",
+            memories=[Contribution(stored[1].memory.id, 1.0)]))
+        before = {r["kind"]: r["count"] for r in await db.read("testing.graph_counts")}
+        await db.close()
+    finally:
+        legacy.stop()
+    monkeypatch.undo()
+
+    upgraded = Neo4jServer(instance)
+    upgraded.start()
+    try:
+        db = Database.connect(instance, library)
+        assert "system.drop_memory_embedding" in await migrate(db)
+        [server] = await db.read("system.server_version")
+        assert server["version"].startswith("2026.09.")
+        assert {r["kind"]: r["count"] for r in await db.read("testing.graph_counts")} == before
+        assert before["node:Memory"] == len(texts) and before["node:Decision"] == 1
+        states = {s.name: s for s in await index_states(db)}
+        assert set(VECTOR_FILTERS) <= set(states["memory_embedding"].properties)
+        deps = Deps(settings=instance, db=db, embedder=embedder, clock=Clock())
+        for text, result in zip(texts, stored, strict=True):
+            found = await recall(deps, "upgrader", text, limit=len(texts), channels=(Channel.VECTOR,))
+            assert sorted(item.memory.id for item in found.items) == sorted(r.memory.id for r in stored)
+            assert found.items[0].memory.id == result.memory.id
+        await db.close()
+    finally:
+        upgraded.stop()
+
+
+async def _no_candidates(run, settings, user_id, texts, vectors, extra=0):
+    return [[] for _ in texts]

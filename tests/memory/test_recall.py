@@ -202,3 +202,42 @@ async def test_bad_recall_arguments(deps, user_id, kwargs, field):
     with pytest.raises(BadUserInput) as error:
         await recall(deps, user_id, **kwargs)
     assert error.value.field == field
+
+
+async def test_vector_channel_is_exact_for_a_user_holding_one_percent_of_the_memories(deps, user_id):
+    """Two users, the caller with 1% of their memories, the other's all nearer the query:
+    the vector channel still ranks exactly the caller's own memories by cosine (the index
+    filters by user inside its search; no global over-fetch)."""
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    rng = np.random.default_rng(17)
+    query = "which of my notes is closest?"
+    direction = rng.normal(size=DIMENSION)
+    direction /= np.linalg.norm(direction)
+
+    def around(closeness: float) -> np.ndarray:
+        noise = rng.normal(size=DIMENSION)
+        noise /= np.linalg.norm(noise)
+        return closeness * direction + (1 - closeness) * noise
+
+    mine = {f"private note {i} of the caller": around(rng.uniform(0.05, 0.4)) for i in range(20)}
+    theirs = {f"shared note {i} of another tenant": around(rng.uniform(0.5, 0.95)) for i in range(1980)}
+    fake = replace(
+        deps,
+        embedder=TableEmbedder({**mine, **theirs, query: direction}),
+        settings=deps.settings.model_copy(update={"recall_vector_k": 10}),
+    )
+    other = f"{user_id}-other"
+    for owner, texts in ((user_id, list(mine)), (other, list(theirs))):
+        for start in range(0, len(texts), 500):
+            await remember_many(fake, owner, [parse_memory_input({"content": t, "baseSalience": 0.5})
+                                              for t in texts[start:start + 500]])
+
+    result = await recall(fake, user_id, query, limit=20, channels=(Channel.VECTOR,), neighbours=False)
+    ranked = sorted((item for item in result.items if item.breakdown.vector_rank),
+                    key=lambda item: item.breakdown.vector_rank)
+    cosine = {text: float(vector @ direction / np.linalg.norm(vector)) for text, vector in mine.items()}
+    exact = sorted(cosine, key=cosine.get, reverse=True)[:10]
+    assert [item.memory.content for item in ranked] == exact
+    assert all(item.memory.content in mine for item in result.items)

