@@ -101,5 +101,5 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
         upgraded.stop()
 
 
-async def _no_candidates(run, settings, user_id, texts, vectors, extra=0):
+async def _no_candidates(run, settings, user_id, texts, vectors, extra=0, by_subject=None):
     return [[] for _ in texts]
