@@ -74,7 +74,7 @@ class Settings(BaseSettings):
     )
     embedding_batch_size: int = Field(64, description="texts per embedding batch (ONNX: at most 32, length-sorted)")
     embedding_threads: int = Field(
-        0, description="threads per embedding call (0: ONNX 1 per worker process, torch its default)"
+        0, description="threads per embedding call (0: ONNX one per core, torch its default)"
     )
 
     # Memory: remember
