@@ -2,16 +2,21 @@
 
 The caller is one user holding the LoCoMo dev conversations (loaded through
 rememberMany). Every question is asked twice: with the caller alone in the database,
-then with N other tenants' memories present: real text (LongMemEval_S haystack turns,
+then with N other tenants' memories present, each time of a fresh copy of the caller (so
+the first phase's recalls, which review what they return, do not change the second's
+ranking; the copy is written after the others, as a new tenant would be). The others are real text (LongMemEval_S haystack turns,
 chunked as `bench longmemeval` does, cut to their first `--chars` characters, the
 first `--texts` distinct ones, reused round-robin when N exceeds them),
 embedded by the same model and written in bulk, `--per-tenant` memories per user.
 For each phase: hybrid recall@10 (categories 1-4), the share of recalls whose vector
 channel returned min(vectorK, eligible) candidates, the overlap of the vector
 channel's top 10 with an exact brute-force cosine top 10 over the caller's active
-memories, and hybrid recall p50/p95 (incl. the query embedding).
+memories, and hybrid recall p50/p95 (incl. the query embedding). Latency is measured in
+steady state, as in `bench latency`: a pause after each bulk write lets Neo4j merge index
+segments, and 30 unmeasured recalls (the same ones in both phases) warm the query plans.
 """
 
+import asyncio
 import json
 import time
 import uuid
@@ -31,6 +36,7 @@ from graphmind.memory.model import ContentType, MemoryInput
 from graphmind.memory.recall import Channel, recall
 
 K = 10
+WARMUP = 30
 
 
 def other_texts(path: Path, limit: int | None = None, chars: int | None = None) -> list[str]:
@@ -45,7 +51,21 @@ def other_texts(path: Path, limit: int | None = None, chars: int | None = None) 
     return list(seen)
 
 
+async def _caller(deps: Deps, user: str, inputs: list[MemoryInput], dia_ids: list[str],
+                  settle_seconds: float) -> dict[str, set[str]]:
+    """Writes the caller's memories; returns the LoCoMo turns each memory holds."""
+    with tqdm(total=len(inputs), desc="caller", unit="mem") as bar:
+        memory_ids = await ingest(deps, user, inputs, 250, 2, bar)
+    turns_of: dict[str, set[str]] = defaultdict(set)
+    for memory_id, dia_id in zip(memory_ids, dia_ids, strict=True):
+        turns_of[memory_id].add(dia_id)
+    await asyncio.sleep(settle_seconds)
+    return turns_of
+
+
 async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set[str]], cap: int | None) -> dict:
+    for question, _, _ in questions[-WARMUP:]:
+        await recall(deps, user, question, K)
     rows = await deps.db.read("bench.user_embeddings", userId=user)
     ids = [r["id"] for r in rows]
     matrix = np.asarray([r["embedding"] for r in rows], dtype=np.float32)
@@ -53,6 +73,7 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
     vector_k = deps.settings.recall_vector_k
     wanted = min(vector_k, len(ids))
     hits, full, overlaps, latencies = defaultdict(list), [], [], []
+    by_channel: dict[str, list[float]] = defaultdict(list)
     for question, evidence, category in tqdm(questions[:cap] if cap else questions, desc="questions", unit="q"):
         with Stopwatch() as watch:
             result = await recall(deps, user, question, K)
@@ -62,6 +83,10 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
         vector = await recall(deps, user, question, deps.settings.recall_max_limit,
                               channels=(Channel.VECTOR,), neighbours=False)
         ranked = sorted((i for i in vector.items if i.breakdown.vector_rank), key=lambda i: i.breakdown.vector_rank)
+        keyword = await recall(deps, user, question, K, channels=(Channel.KEYWORD,), neighbours=False)
+        for channel, items in (("vector", ranked), ("keyword", keyword.items)):
+            found = set().union(*(turns_of.get(item.memory.id, set()) for item in items[:K]))
+            by_channel[channel].append(len(evidence & found) / len(evidence))
         full.append(len(ranked) == wanted)
         [query] = deps.embedder.embed([question])
         exact = {ids[j] for j in np.argsort(-(matrix @ query))[:K]}
@@ -70,6 +95,8 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
         "questions": sum(len(v) for v in hits.values()),
         "recall@10": {f"cat{c}": float(np.mean(v)) for c, v in sorted(hits.items())},
         "recall@10 cat1-4": float(np.mean([x for v in hits.values() for x in v])),
+        # each channel alone (no neighbours): which one moves when other tenants arrive
+        "channel recall@10": {c: float(np.mean(v)) for c, v in by_channel.items()},
         "vector full k": float(np.mean(full)),
         "vector k wanted": wanted,
         "top10 overlap": float(np.mean(overlaps)),
@@ -79,9 +106,9 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
 
 async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant: int = 100,
               questions: int | None = None, texts: int | None = None, chars: int | None = None,
-              batch: int = 500) -> dict:
+              batch: int = 500, settle_seconds: float = 20.0) -> dict:
     run_id = uuid.uuid4().hex[:8]
-    user = f"bench-tenants-{run_id}"
+    alone, user = f"bench-tenants-{run_id}-alone", f"bench-tenants-{run_id}"
     conversations = locomo.load(path)
     inputs, dia_ids = [], []
     for conversation in conversations:
@@ -97,12 +124,9 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
                 asked.append((qa["question"], {f"{conversation.sample_id}/{e}" for e in evidence}, qa["category"]))
     report: dict = {"caller memories": len(inputs), "others": n, "per tenant": per_tenant}
     try:
-        with tqdm(total=len(inputs), desc="caller", unit="mem") as bar:
-            memory_ids = await ingest(deps, user, inputs, 250, 2, bar)
-        turns_of: dict[str, set[str]] = defaultdict(set)
-        for memory_id, dia_id in zip(memory_ids, dia_ids, strict=True):
-            turns_of[memory_id].add(dia_id)
-        report["alone"] = await _phase(deps, user, asked, turns_of, questions)
+        turns_of = await _caller(deps, alone, inputs, dia_ids, settle_seconds)
+        report["alone"] = await _phase(deps, alone, asked, turns_of, questions)
+        await delete_user(deps, alone)
 
         texts = other_texts(others, texts, chars)
         started = time.perf_counter()
@@ -118,10 +142,12 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
                 rows.append({"id": f"{run_id}-{i}", "userId": tenant, "userKey": user_key(tenant),
                              "content": texts[i % len(texts)], "embedding": vectors[i % len(texts)].tolist()})
             await deps.db.write("bench.load_tenant_memories", run=run_id, now=now, rows=rows)
+        turns_of = await _caller(deps, user, inputs, dia_ids, settle_seconds)
         report[f"with {n} others"] = await _phase(deps, user, asked, turns_of, questions)
     finally:
         while (await deps.db.write("bench.delete_tenant_memories", run=run_id, batchSize=5000))[0]["deleted"]:
             pass
+        await delete_user(deps, alone)
         await delete_user(deps, user)
     return report
 
@@ -137,4 +163,9 @@ def format_report(report: dict) -> str:
             r = report[name]
             lines.append(f"{name:18} {r['recall@10 cat1-4']:14.3f} {r['vector full k']:14.2%} "
                          f"{r['top10 overlap']:14.3f} {r['recall_ms']['p50']:8.1f} {r['recall_ms']['p95']:8.1f}")
+    channels = [(name, report[name]["channel recall@10"]) for name in ("alone", f"with {n} others")
+                if "channel recall@10" in report.get(name, {})]
+    if channels:
+        lines.append("recall@10 of each channel alone: " + "; ".join(
+            f"{name}: " + ", ".join(f"{c} {v:.3f}" for c, v in sorted(by.items())) for name, by in channels))
     return "\n".join(lines)
