@@ -10,8 +10,7 @@ from graphmind.client.models import (
     Memory,
     MemoryScore,
     Model,
-    OutcomeSignal,
-    SalienceUpdate,
+    OutcomeResult,
 )
 
 
@@ -27,17 +26,9 @@ class Cause(Model):
     confidence: float
 
 
-class Outcome(Model):
+class Outcome(OutcomeResult):
     """A recorded outcome of a decision, current (ACTIVE) or replaced by a revision (REVISED)."""
 
-    outcome_id: str
-    trace_id: str
-    quality: float
-    signal: OutcomeSignal
-    feedback: str | None = None
-    observed_at: datetime
-    revision_of: str | None = None
-    updates: list[SalienceUpdate]
     status: OutcomeStatus
     revised_at: datetime | None = None
     caused_by: list[Cause]

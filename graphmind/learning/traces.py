@@ -11,7 +11,7 @@ from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
 from graphmind.learning.decisions import DecisionType
-from graphmind.learning.outcomes import SalienceUpdate, Signal
+from graphmind.learning.outcomes import Outcome, SalienceUpdate, Signal
 from graphmind.memory.model import Memory
 
 MAX_PAGE_SIZE = 100
@@ -44,17 +44,12 @@ class Cause:
 
 
 @dataclass
-class RecordedOutcome:
-    outcome_id: str
-    trace_id: str
-    quality: float
-    signal: Signal
-    feedback: str | None
-    observed_at: datetime
-    revision_of: str | None
-    status: str  # active, or revised (a later outcome replaced it)
-    revised_at: datetime | None
-    updates: list[SalienceUpdate] = field(default_factory=list)
+class RecordedOutcome(Outcome):
+    """An outcome as read back: what it taught, whether a later one revised it, and the
+    memories it is credited to."""
+
+    status: str = "active"  # or revised (a later outcome replaced it)
+    revised_at: datetime | None = None
     caused_by: list[Cause] = field(default_factory=list)
 
 
@@ -98,8 +93,9 @@ def _update(u: dict) -> SalienceUpdate:
 def _outcome(o: dict) -> RecordedOutcome:
     return RecordedOutcome(
         o["id"], o["traceId"], o["quality"], Signal(o["signal"]), o.get("feedback"), native(o["observedAt"]),
-        o.get("revisionOf"), o.get("status") or "active", native(o.get("revisedAt")),
-        [_update(u) for u in o["updates"]], [Cause(c["memoryId"], c["confidence"]) for c in o["causedBy"]],
+        o.get("revisionOf"), [_update(u) for u in o["updates"]],
+        status=o.get("status") or "active", revised_at=native(o.get("revisedAt")),
+        caused_by=[Cause(c["memoryId"], c["confidence"]) for c in o["causedBy"]],
     )
 
 
