@@ -1,10 +1,11 @@
 // name: create
 // Records a chosen Decision with the memories that influenced it (INFLUENCED {score}), the retrieval it used and its alternatives (ALTERNATIVE, not chosen).
 // mode: write
-// params: userId, traceId, decisionType, summary, confidence, confidenceEstimated, sessionId, retrievalId, influences, alternatives, now
+// params: userId, traceId, decisionType, summary, confidence, confidenceEstimated, attributionInferred, sessionId, retrievalId, influences, alternatives, now
 CREATE (d:Decision {
   id: $traceId, userId: $userId, decisionType: $decisionType, summary: $summary,
   confidence: $confidence, confidenceEstimated: $confidenceEstimated,
+  attributionInferred: $attributionInferred,
   alternativesCount: size($alternatives), sessionId: $sessionId, retrievalId: $retrievalId,
   chosen: true, outcomeObserved: false, createdAt: $now
 })

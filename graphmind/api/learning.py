@@ -83,6 +83,7 @@ async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]
     return DecisionResult(
         trace_id=d.trace_id, decision_type=d.decision_type, summary=d.summary,
         confidence=d.confidence, confidence_estimated=d.confidence_estimated,
+        attribution_inferred=d.attribution_inferred,
         memory_scores=[MemoryScore(memory_id=m, score=s) for m, s in d.memory_scores.items()],
         alternatives=[Alternative(id=i, summary=s) for i, s in d.alternatives],
         retrieval_id=d.retrieval_id, session_id=d.session_id, created_at=d.created_at,
@@ -126,7 +127,7 @@ def _outcome(o: traces.RecordedOutcome) -> Outcome:
 def _decision(t: traces.DecisionTrace) -> Decision:
     return Decision(
         trace_id=t.trace_id, decision_type=t.decision_type, summary=t.summary, confidence=t.confidence,
-        confidence_estimated=t.confidence_estimated,
+        confidence_estimated=t.confidence_estimated, attribution_inferred=t.attribution_inferred,
         memory_scores=[MemoryScore(memory_id=i.memory.id, score=i.score) for i in t.influences],
         alternatives=[Alternative(id=i, summary=s) for i, s in t.alternatives],
         retrieval_id=t.retrieval_id, session_id=t.session_id, created_at=t.created_at,

@@ -40,6 +40,10 @@ class DecisionFields:
     summary: str = strawberry.field(description="What was decided (PII redacted).")
     confidence: float = strawberry.field(description="How certain, 0-1.")
     confidence_estimated: bool = strawberry.field(description="True when estimated by rule R11.")
+    attribution_inferred: bool = strawberry.field(
+        description="True when no memory was named (a retrievalId only): the scores are inferred from the "
+                    "ranks (1/rank × recall score) and outcomes teach by surprise. Naming the memories "
+                    "acted on teaches fastest.")
     memory_scores: list[MemoryScore] = strawberry.field(description="The influencing memories and their scores.")
     alternatives: list[Alternative] = strawberry.field(description="Options considered, not chosen.")
     retrieval_id: strawberry.ID | None = strawberry.field(description="The recall it was based on.")

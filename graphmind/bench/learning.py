@@ -4,10 +4,13 @@ A seeded simulated agent works through a stream of tasks from several topics
 (shuffled rounds of every topic, so each block sees the same mix). Each topic
 has good advice and plausible but misleading advice worded alike, remembered a
 day apart over two months (so no two are temporal neighbours). Each round the
-agent recalls for the topic's question, decides with the top 5 and acts on one
-of them (drawn at random from the five: contribution 1.0, the others 0.1), and
-the simulator
-reports +quality when the advice acted on was good and -quality otherwise.
+agent recalls for the topic's question, decides with the top 5 and acts on what
+its policy picks: `random` one of the five, the `top` one, or the `top3` together
+(the decision succeeds when at least two of the three are good). The simulator
+reports +quality when the decision succeeded and -quality otherwise, flipped with
+probability `noise`. Credit: `acted` names the memories acted on (contribution
+1.0, the others 0.1), `shared` passes only the retrievalId (the natural call of an
+LLM agent: GraphMind infers the attribution), `none` reports no outcomes.
 The same stream runs twice in one process, learning on (outcomes reported) and
 off (no outcomes), each on its own user with the same memories. Reported:
 precision@5 of good memories per block of rounds, and a PNG of both curves.
@@ -125,6 +128,9 @@ class Config:
     temporal_level: int = 2
     base_salience: float = 0.6
     days_between_memories: int = 1
+    credit: str = "acted"  # acted | shared (with learning on; off is `none`)
+    policy: str = "random"  # random | top | top3
+    noise: float = 0.0  # probability that the reported outcome is flipped
 
 
 @dataclass(frozen=True)
@@ -134,7 +140,7 @@ class Round:
     topic: str
     precision: float  # share of good advice in the top k
     harmful: float  # share of misleading advice in the top k
-    acted_good: bool | None  # None when nothing was recalled
+    acted_good: bool | None  # the decision succeeded (None when nothing was recalled)
     quality: float  # the outcome reported (0.0 when learning is off or nothing was recalled)
 
 
@@ -179,6 +185,7 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
     timings = timings if timings is not None else {"decide": [], "observeOutcome": []}
     episode = Episode(memories=len(content_of))
     choices = random.Random(config.seed + 1)  # the same draws with learning on and off
+    noise = random.Random(config.seed + 2)
     label = "learning on" if learn else "learning off"
     for topic in tqdm(stream, desc=label, unit="round", disable=not progress):
         result = await recall(deps, user, TOPICS[topic][0], config.top_k)
@@ -188,18 +195,21 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
         if not result.items:
             episode.rounds.append(Round(topic, precision, harmful, None, 0.0))
             continue
-        acted = choices.randrange(len(result.items))
-        contributions = [
-            decisions.Contribution(i.memory.id, config.acted_contribution if n == acted else config.other_contribution)
+        acted = _acted(config.policy, len(result.items), choices)
+        named = [
+            decisions.Contribution(i.memory.id, config.acted_contribution if n in acted else config.other_contribution)
             for n, i in enumerate(result.items)
-        ]
+        ] if config.credit == "acted" else []
         with Stopwatch() as watch:
             decision = await decisions.decide(deps, user, decisions.DecisionDraft(
                 decisions.DecisionType.ACTION, f"Follow the advice on {topic}",
-                retrieval_id=result.retrieval_id, memories=contributions, confidence=0.5,
+                retrieval_id=result.retrieval_id, memories=named, confidence=0.5,
             ))
         timings["decide"].append(watch.ms)
-        quality = config.quality if top[acted] in good else -config.quality
+        succeeded = 2 * sum(top[n] in good for n in acted) > len(acted) if len(acted) > 1 else top[acted[0]] in good
+        quality = config.quality if succeeded else -config.quality
+        if noise.random() < config.noise:
+            quality = -quality
         if learn:
             with Stopwatch() as watch:
                 outcome = await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
@@ -208,8 +218,17 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
                 ))
             timings["observeOutcome"].append(watch.ms)
             episode.adjustments.update({u.memory_id: u.new_adjustment for u in outcome.updates})
-        episode.rounds.append(Round(topic, precision, harmful, top[acted] in good, quality if learn else 0.0))
+        episode.rounds.append(Round(topic, precision, harmful, succeeded, quality if learn else 0.0))
     return episode
+
+
+def _acted(policy: str, returned: int, rng: random.Random) -> list[int]:
+    """The ranks (0-based) the agent acts on."""
+    if policy == "top":
+        return [0]
+    if policy == "top3":
+        return list(range(min(3, returned)))
+    return [rng.randrange(returned)]
 
 
 def _blocks(values: list[float], size: int) -> list[float]:
@@ -218,47 +237,52 @@ def _blocks(values: list[float], size: int) -> list[float]:
 
 async def run(deps: Deps, config: Config = Config(), plot: Path | None = None) -> dict:
     run_id = uuid.uuid4().hex[:8]
-    curves, timings = {}, {"decide": [], "observeOutcome": []}
+    curves, success, timings = {}, {}, {"decide": [], "observeOutcome": []}
     for learn in (True, False):
         user = f"bench-learning-{'on' if learn else 'off'}-{run_id}"
         try:
             episode = await run_episode(deps, user, config, learn, timings)
             curves["on" if learn else "off"] = _blocks([r.precision for r in episode.rounds], config.block)
+            success["on" if learn else "off"] = _blocks([float(bool(r.acted_good)) for r in episode.rounds],
+                                                        config.block)
         finally:
             await delete_user(deps, user)
     report = {
         "config": asdict(config),
         "topics": len(TOPICS), "good_per_topic": 5, "misleading_per_topic": 5,
         "precision_at_5": curves,
+        "success": success,
         "lift_on": curves["on"][-1] - curves["on"][0],
         "drift_off": curves["off"][-1] - curves["off"][0],
         "latency_ms": {op: {"p50": percentile(v, 50), "p95": percentile(v, 95)} for op, v in timings.items()},
     }
     if plot:
-        report["plot"] = str(write_plot(curves, config, plot))
+        report["plot"] = str(write_plot(curves, config, plot, success))
     return report
 
 
-def write_plot(curves: dict, config: Config, path: Path) -> Path:
+def write_plot(curves: dict, config: Config, path: Path, success: dict | None = None) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    figure, axes = plt.subplots(figsize=(7, 4))
+    panels = [("precision@5 of good advice", curves)] + ([("decision success", success)] if success else [])
+    figure, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4), squeeze=False)
     blocks = list(range(1, len(curves["on"]) + 1))
-    axes.plot(blocks, curves["on"], marker="o", label="learning on")
-    axes.plot(blocks, curves["off"], marker="s", label="learning off")
-    axes.set_xlabel(f"block of {config.block} rounds")
-    axes.set_xticks(blocks)
-    axes.set_ylabel("precision@5 of good advice")
-    axes.set_ylim(0, 1)
-    axes.set_title("Outcome-weighted salience: learning lift")
-    axes.legend()
-    axes.grid(alpha=0.3)
+    for ax, (label, values) in zip(axes[0], panels):
+        ax.plot(blocks, values["on"], marker="o", label=f"outcomes reported ({config.credit} credit)")
+        ax.plot(blocks, values["off"], marker="s", label="no outcomes")
+        ax.set_xlabel(f"block of {config.block} rounds")
+        ax.set_xticks(blocks)
+        ax.set_ylabel(label)
+        ax.set_ylim(0, 1.02)
+        ax.grid(alpha=0.3)
+        ax.legend()
+    figure.suptitle(f"Outcome learning: policy {config.policy}, {config.credit} credit, noise {config.noise:.0%}")
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    figure.savefig(path, dpi=110)
     plt.close(figure)
     return path
 
@@ -267,10 +291,18 @@ def format_report(report: dict) -> str:
     on, off = report["precision_at_5"]["on"], report["precision_at_5"]["off"]
     lines = [
         f"learning bench: {report['topics']} topics × (5 good + 5 misleading), "
-        f"{report['config']['rounds']} rounds, seed {report['config']['seed']}",
-        "block          " + " ".join(f"{i + 1:>6}" for i in range(len(on))),
-        "learning on    " + " ".join(f"{v:6.3f}" for v in on),
-        "learning off   " + " ".join(f"{v:6.3f}" for v in off),
+        f"{report['config']['rounds']} rounds, seed {report['config']['seed']}, "
+        f"credit {report['config']['credit']}, policy {report['config']['policy']}, noise {report['config']['noise']}",
+        "block             " + " ".join(f"{i + 1:>6}" for i in range(len(on))),
+        "precision@5 on    " + " ".join(f"{v:6.3f}" for v in on),
+        "precision@5 none  " + " ".join(f"{v:6.3f}" for v in off),
+    ]
+    if "success" in report:
+        lines += [
+            "success on        " + " ".join(f"{v:6.3f}" for v in report["success"]["on"]),
+            "success none      " + " ".join(f"{v:6.3f}" for v in report["success"]["off"]),
+        ]
+    lines += [
         f"lift with learning: {report['lift_on'] * 100:+.1f} points; without: {report['drift_off'] * 100:+.1f} points",
     ]
     for op, ms in report["latency_ms"].items():

@@ -47,6 +47,7 @@ class Decision(Model):
     summary: str
     confidence: float
     confidence_estimated: bool
+    attribution_inferred: bool = False
     memory_scores: list[MemoryScore]
     alternatives: list[Alternative]
     retrieval_id: str | None = None

@@ -3,7 +3,11 @@
 Memory scores (R10): retrieval score (the memory's recall score over the best
 one of that retrieval; 1.0 for a memory named without a retrieval) × relevance
 (the caller's contribution, default 1.0), normalised to sum 1, under 0.01
-dropped. Confidence (R11), when not given: higher when the memories are
+dropped. When the caller names no memory (a retrievalId only), the attribution is
+inferred: the relevance of the memory at rank r is 1/r, the position prior of click
+models (what ranks first is what an agent most likely read and acted on), and the
+decision is marked `attributionInferred` so that its outcome teaches by surprise
+(learning/outcomes.py). Confidence (R11), when not given: higher when the memories are
 salient, several and in agreement, lower when sparse or pointing apart —
 0.5 × quality + 0.2 × coverage + 0.3 × agreement, within [0.05, 0.95].
 
@@ -69,6 +73,12 @@ class Decision:
     created_at: datetime
     redactions: int = 0
     skipped: list[str] = field(default_factory=list)  # retrieval memories no longer active
+    attribution_inferred: bool = False  # no memory named: shares from the ranks (position prior)
+
+
+def position_prior(rank: int) -> float:
+    """How likely an agent acted on the memory it was shown at `rank` (1-based): 1/rank."""
+    return 1.0 / max(1, rank)
 
 
 def estimate_confidence(scores: dict[str, float], memories: dict[str, dict]) -> float:
@@ -146,12 +156,13 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             raise Conflict(f"memories {', '.join(inactive)} are not active (forgotten or superseded); "
                            "restore them or decide without them")
         returned = {r["id"]: r["score"] for r in found["returned"]}
+        rank_of = {r["id"]: r.get("rank") or 1 for r in found["returned"]}
         best = max(returned.values(), default=0.0) or 1.0
         skipped = [] if draft.memories else sorted(
             m for m in returned if memories.get(m, {}).get("status") != MemoryStatus.ACTIVE.value)
         relevance = (
             {m.memory_id: m.contribution for m in draft.memories}
-            if draft.memories else {m: 1.0 for m in returned if m not in skipped}
+            if draft.memories else {m: position_prior(rank_of[m]) for m in returned if m not in skipped}
         )
         if skipped and not relevance:
             raise Conflict(f"every memory of retrieval {draft.retrieval_id} was forgotten or superseded "
@@ -167,7 +178,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         await tx.run(
             "decisions.create", userId=user_id, traceId=trace_id,
             decisionType=draft.decision_type.value, summary=summary, confidence=confidence,
-            confidenceEstimated=estimated, sessionId=draft.session_id,
+            confidenceEstimated=estimated, attributionInferred=not draft.memories, sessionId=draft.session_id,
             retrievalId=draft.retrieval_id,
             influences=[{"memoryId": m, "score": s} for m, s in scores.items()],
             alternatives=[{"id": i, "summary": s} for i, s in alternatives], now=now,
@@ -182,6 +193,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             alternatives=alternatives, retrieval_id=draft.retrieval_id,
             session_id=draft.session_id, created_at=now,
             redactions=redacted.total if redacted else 0, skipped=skipped,
+            attribution_inferred=not draft.memories,
         )
         await idempotency.record(tx, user_id, request_id, "decide", decision, now)
         return decision

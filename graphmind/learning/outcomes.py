@@ -9,6 +9,15 @@ a good outcome makes the memory more stable (and extends a set validity by as
 much), a bad one less stable (faster decay). A good outcome also associates the
 decision's memories with each other (co-use, `associative/edges.py`). A revision
 first reverses the net salience change of the outcome it replaces.
+
+When the decision's attribution was inferred (decide with a retrievalId only), an
+outcome teaches by surprise (the Rescorla-Wagner rule): R15 runs on the outcome
+minus what the decision's memories already predicted, the share-weighted sum of
+their outcome adjustments scaled to [-1, 1]. A memory recalled beside the one that
+worked keeps earning credit only while the success is still unexplained; once the
+memories that keep succeeding predict it, bystanders stop drifting up, and a failure
+of a memory predicted to work is a large surprise that falls mostly on the top rank.
+Named memories (the strongest signal) learn from the outcome itself, as before.
 """
 
 import uuid
@@ -23,7 +32,7 @@ from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import events
 from graphmind.learning.salience import (
-    Utility, apply_delta, attribution, decayed_learning_rate, kalman_update, salience_delta,
+    Utility, apply_delta, attribution, decayed_learning_rate, kalman_update, salience_delta, surprise,
 )
 from graphmind.lifecycle import decay
 from graphmind.memory.privacy import redact
@@ -153,11 +162,15 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
 
         reason = "positive_outcome" if draft.quality > 0 else (
             "negative_outcome" if draft.quality < 0 else "neutral_outcome")
+        taught = draft.quality
+        if decision.get("attributionInferred"):
+            taught = surprise(draft.quality, {m: (attribution(x["score"]), x["outcomeAdjustment"] or 0.0)
+                                              for m, x in state.items()})
         for memory_id, memory in state.items():
             share = attribution(memory["score"])
             rate = decayed_learning_rate(settings.learning_rate, settings.learning_rate_min,
                                          settings.learning_rate_half_life, memory["outcomes"])
-            delta = salience_delta(draft.quality, share, memory["temporalLevel"], rate,
+            delta = salience_delta(taught, share, memory["temporalLevel"], rate,
                                    negative_weight=settings.negative_outcome_weight,
                                    dampening=settings.temporal_dampening)
             utility = kalman_update(

@@ -45,6 +45,14 @@ def attribution(score: float) -> float:
     return clamp(score, MIN_ATTRIBUTION, MAX_ATTRIBUTION)
 
 
+def surprise(quality: float, memories: dict[str, tuple[float, float]]) -> float:
+    """The Rescorla-Wagner error of an outcome: `quality` minus the prediction of the
+    decision's memories, Σ share × adjustment / MAX_TOTAL_ADJUSTMENT over (share,
+    outcome adjustment) pairs, within [-2, 2]."""
+    predicted = sum(share * adjustment for share, adjustment in memories.values()) / MAX_TOTAL_ADJUSTMENT
+    return clamp(quality - predicted, -2.0, 2.0)
+
+
 def salience_delta(quality: float, attribution: float, temporal_level: int,
                    learning_rate: float = LEARNING_RATE, *, negative_weight: float = 1.0,
                    dampening: Sequence[float] = TEMPORAL_DAMPENING) -> float:

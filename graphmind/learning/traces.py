@@ -60,6 +60,7 @@ class DecisionTrace:
     summary: str
     confidence: float
     confidence_estimated: bool
+    attribution_inferred: bool
     influences: list[Influence]
     alternatives: list[tuple[str, str]]
     retrieval_id: str | None
@@ -104,6 +105,7 @@ def _trace(row: dict) -> DecisionTrace:
     return DecisionTrace(
         trace_id=d["id"], decision_type=DecisionType(d["decisionType"]), summary=d["summary"],
         confidence=d["confidence"], confidence_estimated=bool(d.get("confidenceEstimated")),
+        attribution_inferred=bool(d.get("attributionInferred")),
         influences=[Influence(Memory.from_node(i["memory"], i["entities"]), i["score"]) for i in row["influences"]],
         alternatives=[(a["id"], a["summary"]) for a in row["alternatives"]],
         retrieval_id=d.get("retrievalId"), session_id=d.get("sessionId"), created_at=native(d["createdAt"]),

@@ -32,6 +32,15 @@ async def test_an_episode_records_every_round(deps, user_id):
 async def test_the_report_keeps_its_shape(deps):
     report = await learning.run(deps, Config(seed=5, rounds=6, block=3))
     assert set(report) == {"config", "topics", "good_per_topic", "misleading_per_topic", "precision_at_5",
-                           "lift_on", "drift_off", "latency_ms"}
+                           "success", "lift_on", "drift_off", "latency_ms"}
     assert len(report["precision_at_5"]["on"]) == len(report["precision_at_5"]["off"]) == 2
-    assert "learning on" in learning.format_report(report)
+    assert len(report["success"]["on"]) == 2
+    assert "success on" in learning.format_report(report)
+
+
+@pytest.mark.parametrize(("policy", "expected"), [("top", [0]), ("top3", [0, 1, 2])])
+def test_the_agent_acts_on_what_its_policy_picks(policy, expected):
+    import random
+
+    assert learning._acted(policy, 5, random.Random(1)) == expected
+    assert learning._acted("top3", 2, random.Random(1)) == [0, 1]

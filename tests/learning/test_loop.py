@@ -102,6 +102,43 @@ async def test_decide_refuses_a_forgotten_or_superseded_memory_and_writes_nothin
     assert (await manage.get_memory(deps, user_id, forgotten)).outcome_adjustment == 0.0
 
 
+async def test_decide_with_only_a_retrieval_infers_attribution_from_the_ranks(remember, deps, user_id):
+    for text in ("Postgres handles our analytics workload well", "Postgres replication lag was measured at 2 seconds",
+                 "Postgres vacuum runs nightly on the analytics cluster"):
+        await remember(text)
+    retrieval = await recall(deps, user_id, "Postgres analytics", 5)
+    decision = await decisions.decide(deps, user_id, DecisionDraft(
+        DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id))
+    assert decision.attribution_inferred
+    best = retrieval.items[0].score
+    raw = {item.memory.id: item.score / best / rank for rank, item in enumerate(retrieval.items, start=1)}
+    assert decision.memory_scores == pytest.approx({m: v / sum(raw.values()) for m, v in raw.items()})
+    assert max(decision.memory_scores, key=decision.memory_scores.get) == retrieval.items[0].memory.id
+    named = await decisions.decide(deps, user_id, DecisionDraft(
+        DecisionType.ACTION, "x", retrieval_id=retrieval.retrieval_id,
+        memories=[Contribution(retrieval.items[1].memory.id)]))
+    assert not named.attribution_inferred
+
+
+async def test_an_inferred_attribution_learns_by_surprise(remember, deps, user_id):
+    """Once its memories predict a success, another success teaches less; a named memory
+    learns from the outcome itself (R15) however often it succeeded."""
+    await remember("Redis keeps the session cache fast", baseSalience=0.5, temporalLevel=1)
+    deltas = []
+    for _ in range(4):
+        retrieval = await recall(deps, user_id, "session cache", 1)
+        decision = await decisions.decide(deps, user_id, DecisionDraft(
+            DecisionType.ACTION, "Cache sessions in Redis", retrieval_id=retrieval.retrieval_id))
+        result = await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.8))
+        deltas.append(result.updates[0].delta)
+    assert deltas[0] == pytest.approx(0.08)  # nothing predicted yet: R15 with the full quality
+    assert deltas == sorted(deltas, reverse=True) and deltas[-1] < deltas[0] * 0.8
+    memory_id = retrieval.items[0].memory.id
+    named = await decisions.decide(deps, user_id, draft((memory_id, 1.0)))
+    result = await outcomes.observe_outcome(deps, user_id, outcome(named.trace_id, 0.8))
+    assert result.updates[0].delta == pytest.approx(0.08)
+
+
 async def test_decide_from_a_retrieval_leaves_out_memories_forgotten_since_the_recall(remember, deps, user_id):
     a = (await remember("Postgres handles our analytics workload well")).memory.id
     b = (await remember("Postgres replication lag was measured at 2 seconds")).memory.id

@@ -3,6 +3,7 @@
 import pytest
 
 from graphmind.learning.salience import (
+    surprise,
     Utility, apply_delta, attribution, decayed_learning_rate, kalman_update, normalise_scores, salience_delta,
 )
 
@@ -74,3 +75,10 @@ def test_kalman_moves_towards_observations_and_gets_surer():
     assert posterior.estimate == pytest.approx(0.5 + gain * 0.5)
     assert posterior.variance == pytest.approx((1 - gain) * 1.0 + 0.01)
     assert kalman_update(posterior, 1.0).variance < posterior.variance
+
+
+def test_surprise_is_the_outcome_minus_what_the_memories_predicted():
+    assert surprise(0.8, {}) == pytest.approx(0.8)
+    # shares 0.75 / 0.25 of adjustments +0.4 / -0.2 predict (0.3 - 0.05) / 0.5 = 0.5
+    assert surprise(0.8, {"a": (0.75, 0.4), "b": (0.25, -0.2)}) == pytest.approx(0.3)
+    assert surprise(-1.0, {"a": (1.0, 0.5)}) == pytest.approx(-2.0)  # a sure thing failed
