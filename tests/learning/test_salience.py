@@ -82,3 +82,23 @@ def test_surprise_is_the_outcome_minus_what_the_memories_predicted():
     # shares 0.75 / 0.25 of adjustments +0.4 / -0.2 predict (0.3 - 0.05) / 0.5 = 0.5
     assert surprise(0.8, {"a": (0.75, 0.4), "b": (0.25, -0.2)}) == pytest.approx(0.3)
     assert surprise(-1.0, {"a": (1.0, 0.5)}) == pytest.approx(-2.0)  # a sure thing failed
+
+
+def test_shared_credit_blames_the_memory_that_causes_the_failures():
+    """Two memories always recalled together; the agent acts on the first. Whenever B ranks
+    first the decision fails, whenever A does it succeeds (hand-made history, alternating
+    ranks, recall scores 1.0 and 0.9). Inferred attribution (1/rank prior) and surprise
+    must blame B and credit A."""
+    from graphmind.learning.decisions import position_prior
+
+    adjustment = {"A": 0.0, "B": 0.0}
+    for round_ in range(20):
+        order = ["B", "A"] if round_ % 2 == 0 else ["A", "B"]
+        quality = -0.8 if order[0] == "B" else 0.8
+        shares = normalise_scores({m: score * position_prior(rank)
+                                   for rank, (m, score) in enumerate(zip(order, (1.0, 0.9)), start=1)})
+        taught = surprise(quality, {m: (attribution(s), adjustment[m]) for m, s in shares.items()})
+        for m, share in shares.items():
+            delta = salience_delta(taught, attribution(share), 2)
+            adjustment[m] = apply_delta(0.5, adjustment[m], delta).new_adjustment
+    assert adjustment["B"] < -0.1 and adjustment["A"] > 0.1
