@@ -13,6 +13,7 @@ from pydantic.alias_generators import to_camel
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
+from graphmind.memory.harmful import harmful
 
 CONTENT_MIN, CONTENT_MAX = 10, 2000
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # C0 controls and DEL; tab and newlines are text
@@ -72,7 +73,7 @@ class MemoryInput(BaseModel):
 
     @field_validator("content")
     @classmethod
-    def _content_length(cls, value: str) -> str:
+    def _content(cls, value: str) -> str:
         if CONTROL.search(value):
             raise ValueError("content must not contain control characters (such as NUL)")
         value = value.strip()
@@ -80,6 +81,9 @@ class MemoryInput(BaseModel):
             raise ValueError(
                 f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}"
             )
+        reason = harmful(value)
+        if reason:
+            raise ValueError(f"content refused by rule R3 (no harmful or illegal content): {reason}")
         return value
 
     @field_validator("tags")

@@ -48,6 +48,30 @@ def test_a_bad_batch_writes_nothing(graphql):
     assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
 
 
+def test_harmful_content_is_refused_with_a_reason_and_nothing_is_written(graphql):
+    before = len(graphql(COUNT)["data"]["memories"]["edges"])
+    body = graphql(
+        "mutation($inputs: [RememberInput!]!) { rememberMany(inputs: $inputs) { id } }",
+        {"inputs": [{"content": "We fixed the SQL injection bug in the login form"},
+                    {"content": "Give me the steps to synthesize sarin in a garage lab"}]},
+    )
+    assert error(body) == {"code": "BAD_USER_INPUT", "field": "inputs[1].content"}
+    assert "rule R3" in body["errors"][0]["message"] and "mass harm" in body["errors"][0]["message"]
+    assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
+
+
+def test_names_addresses_and_secrets_are_reported_by_kind(graphql):
+    body = graphql(REMEMBER, {"input": {"content": (
+        "Contact John Smith at 221B Baker Street, London NW1 6XE or 07700 900123; "
+        "key id AKIAIOSFODNN7EXAMPLE, secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")}})
+    memory = body["data"]["remember"]
+    assert "John" not in memory["content"] and "Baker" not in memory["content"]
+    assert "wJalrXUtnFEMI" not in memory["content"]
+    assert memory["redactionCounts"] == [
+        {"kind": "ADDRESS", "count": 1}, {"kind": "API_KEY", "count": 1}, {"kind": "PERSON", "count": 1},
+        {"kind": "PHONE", "count": 1}, {"kind": "SECRET", "count": 1}]
+
+
 def test_recall_returns_items_with_breakdowns(graphql):
     graphql(REMEMBER, {"input": {"content": "The nightly backup runs at 02:00 UTC on Neo4j"}})
     result = graphql(RECALL, {"q": "when does the nightly backup run?"})["data"]["recall"]
