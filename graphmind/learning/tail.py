@@ -12,6 +12,7 @@ POLL_SECONDS plus the two reads.
 import asyncio
 import contextlib
 import logging
+import time
 from collections import Counter
 from collections.abc import AsyncIterator
 
@@ -20,6 +21,7 @@ from graphmind.errors import GraphMindError
 
 log = logging.getLogger("graphmind.events")
 POLL_SECONDS = 0.5
+WARN_EVERY_SECONDS = 60.0
 
 
 class EventTail:
@@ -30,6 +32,7 @@ class EventTail:
         self._latest: dict[str, int] = {}
         self._moved = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._warned = 0.0
 
     async def latest(self, user_id: str) -> int:
         """The user's last sequence number now (read at once, not waiting for a poll)."""
@@ -68,7 +71,9 @@ class EventTail:
             try:
                 rows = await self.db.read("events.latest_seqs", userIds=list(self._watchers))
             except GraphMindError as e:  # Neo4j away: subscriptions wait, then carry on from their seq
-                log.warning("event tail: %s", e.message)
+                if time.monotonic() - self._warned > WARN_EVERY_SECONDS:
+                    self._warned = time.monotonic()
+                    log.warning("event tail: %s", e.message)
                 rows = []
             for row in rows:
                 if row["userId"] in self._watchers:
