@@ -18,6 +18,9 @@ GRAPHIQL_ASSETS := .cache/graphiql/VERSIONS
 # The embedding model exported to ONNX once (graphmind/embeddings/onnx_export.py).
 ONNX_MODEL := .cache/onnx/all-MiniLM-L6-v2.onnx
 PYTEST_ARGS ?=
+# Server processes of `make run` (graphmind serve --workers); empty: GRAPHMIND_WORKERS,
+# else one per core.
+WORKERS    ?=
 
 # The test Neo4j: its own ports and data folder, never the data of `make run`.
 TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
@@ -27,14 +30,14 @@ TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
 .PHONY: run test setup maven browser neo4j stop schema clean help
 
 help:
-	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql"
+	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql (WORKERS=N server processes; default one per core)"
 	@echo "make test   set up and run the whole suite against a separate test Neo4j"
 	@echo "make stop   stop the Neo4j of make run"
 	@echo "make schema regenerate schema.graphql from the code"
 
 run: setup
 	$(GRAPHMIND) neo4j start
-	$(GRAPHMIND) serve
+	$(GRAPHMIND) serve $(if $(WORKERS),--workers $(WORKERS))
 
 test: setup browser
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)

@@ -66,19 +66,22 @@ def cli(debug: bool) -> None:
 @cli.command()
 @click.option("--host", help="Address to bind (default GRAPHMIND_HOST, 127.0.0.1).")
 @click.option("--port", type=int, help="Port to bind (default GRAPHMIND_PORT, 8000).")
+@click.option("--workers", type=click.IntRange(min=1),
+              help="Server processes (default GRAPHMIND_WORKERS, else one per CPU core).")
 @click.option("--insecure", is_flag=True, help="Bind a non-loopback address even without API keys.")
-def serve(host: str | None, port: int | None, insecure: bool) -> None:
-    """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql."""
-    import uvicorn
+def serve(host: str | None, port: int | None, workers: int | None, insecure: bool) -> None:
+    """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql.
 
-    from graphmind.api.app import create_app
+    Applies the schema once, then starts the server processes on the one port; they
+    share rate limits, key revocations, the gardener's single leader, event
+    subscriptions and /metrics (README, "Serving")."""
+    from graphmind import serving
 
     overrides = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
     settings = Settings(**overrides, **({"insecure": True} if insecure else {}))
     _check_binding(settings)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
-                timeout_graceful_shutdown=30)
+    logging.basicConfig(level=logging.INFO, format=serving.LOG_FORMAT)
+    serving.serve(settings, serving.worker_count(workers, settings))
 
 
 def _check_binding(settings: Settings) -> None:

@@ -2,7 +2,17 @@
 
 Each `Metrics` owns its registry, so several apps in one process do not collide.
 `/metrics` serves them (api/metrics.py).
+
+Several server processes (`graphmind serve --workers N`) share one directory,
+prometheus_client's multiprocess mode (`PROMETHEUS_MULTIPROC_DIR`, set by `serve` before
+the workers start): each process writes its values to files there, and whichever process
+answers a scrape sums them all (`MultiProcessCollector`); gauges say how (`multiprocess_mode`).
+A process that stops marks itself dead (`process_exit`), so its live gauges drop out; one
+that was killed is marked dead by the next scrape.
 """
+
+import os
+from pathlib import Path
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -11,6 +21,8 @@ from prometheus_client import (
     Gauge,
     Histogram,
     generate_latest,
+    multiprocess,
+    values,
 )
 
 MEMORY_STATUSES = ("active", "superseded", "archived")
@@ -34,7 +46,8 @@ class Metrics:
             ["operation"], buckets=REQUEST_BUCKETS, registry=r,
         )
         self.memories = Gauge(
-            "graphmind_memories", "Stored memories by status.", ["status"], registry=r
+            "graphmind_memories", "Stored memories by status.", ["status"], registry=r,
+            multiprocess_mode="mostrecent",  # set from Neo4j by the process that answers a scrape
         )
         self.job_runs = Counter(
             "graphmind_job_runs_total", "Scheduled job runs, by outcome (ok, failed, skipped).",
@@ -46,7 +59,13 @@ class Metrics:
         )
 
         self.requests_in_flight = Gauge(
-            "graphmind_requests_in_flight", "GraphQL root fields being resolved right now.", registry=r
+            "graphmind_requests_in_flight", "GraphQL root fields being resolved right now.", registry=r,
+            multiprocess_mode="livesum",
+        )
+        self.gardener_leader = Gauge(
+            "graphmind_gardener_leader",
+            "1 in the one server process that holds the gardener's lease and runs its schedules, else 0.",
+            registry=r, multiprocess_mode="liveall",  # one sample per process (pid label)
         )
         # seed 001 §13, with the graphmind_ prefix
         self.improve_attempts = Counter(
@@ -67,7 +86,7 @@ class Metrics:
         )
         self.improve_candidates = Gauge(
             "graphmind_self_improve_candidates_in_cycle", "Candidates the last self-improvement cycle selected.",
-            registry=r,
+            registry=r, multiprocess_mode="mostrecent",
         )
         self.improve_quality_delta = Histogram(
             "graphmind_self_improve_quality_delta", "Structure-score improvement of each accepted proposal.",
@@ -104,5 +123,44 @@ class Metrics:
             self.memories.labels(status).set(counts.get(status, 0))
 
     def render(self) -> tuple[bytes, str]:
-        """The exposition text and its content type."""
-        return generate_latest(self.registry), CONTENT_TYPE_LATEST
+        """The exposition text and its content type: in multiprocess mode, of every
+        process sharing the directory."""
+        path = multiprocess_dir()
+        if path is None:
+            return generate_latest(self.registry), CONTENT_TYPE_LATEST
+        forget_dead_processes(path)
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+
+    def process_exit(self) -> None:
+        """Marks this process dead in multiprocess mode (its live gauges stop counting)."""
+        if multiprocess_dir() is not None:
+            multiprocess.mark_process_dead(os.getpid())
+
+
+def multiprocess_dir() -> str | None:
+    """prometheus_client's multiprocess directory, if this process writes to one (the
+    variable was set when prometheus_client was first imported)."""
+    if values.ValueClass is values.MutexValue:
+        return None
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or os.environ.get("prometheus_multiproc_dir")
+
+
+def forget_dead_processes(path: str) -> None:
+    """Marks dead the processes of this host that wrote live gauges and are gone (a worker
+    killed without its shutdown; uvicorn starts another under a new pid)."""
+    for file in Path(path).glob("gauge_live*_*.db"):
+        pid = file.stem.rsplit("_", 1)[-1]
+        if pid.isdigit() and not _running(int(pid)):
+            multiprocess.mark_process_dead(int(pid), path)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     # The GraphQL server
     host: str = Field("127.0.0.1", description="address the GraphQL server binds")
     port: int = Field(8000, description="port of the GraphQL server")
+    workers: int | None = Field(
+        None, ge=1, description="server processes `graphmind serve` starts (unset: one per core)"
+    )
     default_user_id: str = Field("local", description="caller while API keys are off")
     migrate_on_start: bool = Field(True, description="apply cypher/schema at startup")
     max_query_depth: int = Field(12, description="deepest GraphQL selection allowed")
@@ -74,7 +77,8 @@ class Settings(BaseSettings):
     )
     embedding_batch_size: int = Field(64, description="texts per embedding batch (ONNX: at most 32, length-sorted)")
     embedding_threads: int = Field(
-        0, description="threads per embedding call (0: ONNX one per core, torch its default)"
+        0, description="threads per embedding call (0: the cores divided among the server processes, "
+        "at least 1; outside `serve`, ONNX one per core, torch its default)"
     )
 
     # Memory: remember

@@ -29,6 +29,7 @@ from graphmind.db.queries import QueryLibrary
 from graphmind.embeddings import Embedder
 from graphmind.errors import GraphMindError
 from graphmind.gardener.scheduler import Gardener
+from graphmind.learning.tail import EventTail
 from graphmind.security.auth import Authenticator
 from graphmind.security.ratelimit import RateLimiter
 from graphmind.settings import Settings
@@ -69,7 +70,9 @@ class GraphMindGraphQL(GraphQL):
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Starlette:
-    """The ASGI app; its lifespan owns the Neo4j driver and the embedding model."""
+    """The ASGI app; its lifespan owns the Neo4j driver, the embedding model, the gardener
+    and the event tail. Without arguments it reads the settings from the environment: each
+    server process of `graphmind serve --workers N` makes its own (uvicorn's factory)."""
     settings = settings or Settings()
     clock = clock or Clock()
 
@@ -85,13 +88,18 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             deps = Deps(settings=settings, db=db, embedder=embedder, clock=clock)
             gardener = Gardener(deps) if settings.gardener_enabled else None
             if gardener:
-                gardener.start()
+                gardener.start()  # every process has one; the holder of the lease leads
+            tail = EventTail(db)
             try:
-                yield Resources(deps=deps, authenticator=Authenticator(deps),
-                                rate_limiter=RateLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst))
+                yield Resources(deps=deps, authenticator=Authenticator(deps), event_tail=tail,
+                                rate_limiter=RateLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst,
+                                                         db))
             finally:
+                await tail.close()
                 if gardener:
                     gardener.shutdown()
+                    await gardener.resign()
+                deps.metrics.process_exit()
         finally:
             await db.close()
 

@@ -8,6 +8,7 @@ from starlette.requests import HTTPConnection
 
 from graphmind.deps import Deps
 from graphmind.errors import Forbidden
+from graphmind.learning.tail import EventTail
 from graphmind.security.auth import Authenticator, Caller
 from graphmind.security.keys import Role
 from graphmind.security.ratelimit import RateLimiter
@@ -19,6 +20,7 @@ class Resources(TypedDict):
     deps: Deps
     authenticator: Authenticator
     rate_limiter: RateLimiter
+    event_tail: EventTail
 
 
 @dataclass
@@ -32,6 +34,11 @@ class Context:
     @property
     def user_id(self) -> str:
         return self.caller.user_id
+
+    @property
+    def event_tail(self) -> EventTail:
+        """The process's feed of `events` subscriptions (learning/tail.py)."""
+        return self.request.state.event_tail
 
     def require_admin(self) -> None:
         if not self.caller.is_admin:

@@ -48,7 +48,7 @@ class Guard:
             authenticator: Authenticator = state["authenticator"]
             caller = await authenticator.caller(headers.get("authorization"))
             limiter: RateLimiter = state["rate_limiter"]
-            wait = limiter.take(caller.key_id or f"user:{caller.user_id}")
+            wait = await limiter.take(caller.key_id or f"user:{caller.user_id}")
             if wait:
                 raise RateLimited(f"too many requests; retry in {wait:.1f} s", retryAfterSeconds=round(wait, 1))
         except GraphMindError as error:

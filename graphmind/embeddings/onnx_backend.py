@@ -5,7 +5,8 @@ texts are not padded to a long one. No torch is imported.
 
 Threads: by default one per core (a batch of 250 LongMemEval turns embeds at 41/s on
 two threads, 24/s on one), and idle threads sleep rather than spin, so Neo4j keeps its
-share of a small machine."""
+share of a small machine. Under `graphmind serve --workers N` each process gets
+max(1, cores // N) (`threads_for` in `__init__.py`)."""
 
 import os
 from collections.abc import Sequence

@@ -25,6 +25,7 @@ from graphmind.memory import heuristics, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import ContentType, Source, effective_salience
+from graphmind.security import ratelimit
 from graphmind.sharing.job import share_patterns
 
 def _by_user(rows: list[dict]) -> dict[str, list[dict]]:
@@ -67,7 +68,8 @@ async def decay(ctx: JobContext) -> dict[str, int]:
 
 async def prune(ctx: JobContext) -> dict[str, int]:
     """R21: archive memories under the salience threshold (never level 4), then delete
-    what has been archived for longer than the retention; expire old client request ids."""
+    what has been archived for longer than the retention; expire old client request ids
+    and idle rate-limit buckets."""
     s, now = ctx.deps.settings, ctx.deps.clock.now()
     after = FIRST_ID
     while ctx.time_left():
@@ -103,6 +105,10 @@ async def prune(ctx: JobContext) -> dict[str, int]:
         ctx.add("requests_expired", row["deleted"])
         if row["deleted"] < ctx.batch_size:
             break
+    # shared rate-limit buckets idle long enough to be full again (security/ratelimit.py)
+    if ctx.time_left() and not ctx.dry_run:
+        ctx.add("rate_buckets_expired", await ratelimit.expire_buckets(
+            ctx.deps.db, s.rate_limit_per_minute, s.rate_limit_burst, ctx.batch_size))
     return ctx.counts
 
 

@@ -69,6 +69,12 @@ class Event:
                    json.loads(row["payload"]))
 
 
+def check_types(types: list[str] | None) -> None:
+    unknown = sorted(set(types or []) - set(EVENT_TYPES))
+    if unknown:
+        raise BadUserInput(f"unknown event types {unknown}", field="types")
+
+
 async def events_after(deps: Deps, user_id: str, after: int, types: list[str] | None,
                        first: int, peek: bool = False) -> list[Event]:
     """The caller's events after sequence `after`, oldest first; with `peek`, one more
@@ -77,9 +83,7 @@ async def events_after(deps: Deps, user_id: str, after: int, types: list[str] | 
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
     if after < 0:
         raise BadUserInput("after must be 0 or more", field="after")
-    unknown = sorted(set(types or []) - set(EVENT_TYPES))
-    if unknown:
-        raise BadUserInput(f"unknown event types {unknown}", field="types")
+    check_types(types)
     rows = await deps.db.read(
         "events.page", userId=user_id, after=after, types=types or None,
         pageSize=first + 1 if peek else first,

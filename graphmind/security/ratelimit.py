@@ -1,11 +1,24 @@
-"""Per-caller rate limit: a token bucket per API key (or per user without keys).
+"""Per-caller rate limit: a token bucket per API key (or per user without keys), shared by
+every server process and host through Neo4j.
 
 Each bucket holds `rate_limit_burst` requests and refills at `rate_limit_per_minute`
-per minute; an empty bucket answers RATE_LIMITED with the seconds to wait.
+per minute; an empty bucket answers RATE_LIMITED with the seconds to wait. The bucket
+is a `RateBucket` node taken in one auto-commit write (`cypher/ratelimit/take.cypher`:
+locked, refilled on Neo4j's clock, decremented), so the limit counts a caller's requests
+to all processes together. While Neo4j cannot answer, each process falls back to its own
+in-memory buckets (`LocalBuckets`), so the limit still holds per process. The prune job
+deletes buckets idle long enough to be full again (`expire_buckets`).
 """
 
+import logging
 import time
 from dataclasses import dataclass
+
+from graphmind.db.database import Database
+from graphmind.errors import GraphMindError
+
+log = logging.getLogger("graphmind.ratelimit")
+WARN_EVERY_SECONDS = 60.0
 
 
 @dataclass
@@ -14,7 +27,9 @@ class Bucket:
     updated: float
 
 
-class RateLimiter:
+class LocalBuckets:
+    """Token buckets in this process's memory (the fallback, and the limiter without Neo4j)."""
+
     def __init__(self, per_minute: float, burst: int) -> None:
         self.rate = per_minute / 60.0
         self.burst = float(burst)
@@ -34,3 +49,44 @@ class RateLimiter:
             bucket.tokens -= 1.0
             return 0.0
         return (1.0 - bucket.tokens) / self.rate
+
+
+class RateLimiter:
+    """The guard's limiter: buckets in Neo4j when given a database, else in memory."""
+
+    def __init__(self, per_minute: float, burst: int, db: Database | None = None) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.db = db
+        self.local = LocalBuckets(per_minute, burst)
+        self._warned = 0.0
+
+    async def take(self, key: str) -> float:
+        """0 when the request may go ahead, else the seconds until it may."""
+        if self.rate <= 0:
+            return 0.0
+        if self.db is None:
+            return self.local.take(key)
+        try:
+            [row] = await self.db.write_once("ratelimit.take", key=key, perSecond=self.rate, burst=self.burst)
+        except GraphMindError as e:
+            self._warn(e)
+            return self.local.take(key)
+        return 0.0 if row["allowed"] else float(row["waitSeconds"])
+
+    def _warn(self, error: GraphMindError) -> None:
+        now = time.monotonic()
+        if now - self._warned > WARN_EVERY_SECONDS:
+            self._warned = now
+            log.warning("shared rate limit unavailable (%s); limiting per process", error.message)
+
+
+async def expire_buckets(db: Database, per_minute: float, burst: int, batch_size: int) -> int:
+    """Deletes buckets idle long enough to have refilled (at least an hour); how many went."""
+    idle = max(3600.0, burst * 60.0 / per_minute) if per_minute > 0 else 3600.0
+    deleted = 0
+    while True:
+        [row] = await db.write("ratelimit.expire", idleSeconds=idle, batchSize=batch_size)
+        deleted += row["deleted"]
+        if row["deleted"] < batch_size:
+            return deleted

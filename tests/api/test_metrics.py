@@ -176,3 +176,22 @@ def test_metrics_endpoint_of_the_app(app_client, graphql):
     assert 'graphmind_requests_total{operation="memory",outcome="NOT_FOUND"}' in body
     assert 'graphmind_request_seconds_count{operation="recall"}' in body
     assert 'graphmind_memories{status="active"}' in body
+
+
+def test_a_killed_process_drops_out_of_the_live_gauges(tmp_path):
+    """In multiprocess mode (a subprocess: the mode is chosen at import), a process that
+    died without its shutdown leaves its live gauges behind until a scrape marks it dead."""
+    import os
+    import subprocess
+    import sys
+
+    from graphmind.metrics import forget_dead_processes
+
+    code = ("import os; from graphmind.metrics import Metrics; m = Metrics(); m.gardener_leader.set(1);"
+            "m.requests_in_flight.set(2); print(os.getpid()); os._exit(0)")
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
+    pid = child.stdout.strip()
+    assert {p.name for p in tmp_path.glob("gauge_live*")} == {f"gauge_liveall_{pid}.db", f"gauge_livesum_{pid}.db"}
+    forget_dead_processes(str(tmp_path))
+    assert list(tmp_path.glob("gauge_live*")) == []

@@ -1,7 +1,7 @@
 """The guard and the caller: keys decide the user, admin-only operations, limits."""
 
 from graphmind.security import keys
-from graphmind.security.ratelimit import RateLimiter
+from graphmind.security.ratelimit import LocalBuckets, RateLimiter
 
 ME = "{ memories(first: 5) { edges { node { id content } } } }"
 REMEMBER = 'mutation($c: String!) { remember(input: {content: $c}) { id } }'
@@ -46,7 +46,7 @@ async def test_admin_only_operations(call, key_for):
 async def test_rate_limit(secure_client, call, key_for):
     _, key = await key_for()
     original = secure_client.app_state["rate_limiter"]
-    secure_client.app_state["rate_limiter"] = RateLimiter(per_minute=60, burst=2)
+    secure_client.app_state["rate_limiter"] = RateLimiter(per_minute=60, burst=2, db=original.db)  # shared, in Neo4j
     try:
         statuses = [call(ME, key)[0] for _ in range(3)]
         status, body = call(ME, key)
@@ -64,7 +64,7 @@ async def test_body_size_limit(secure_client, key_for):
 
 
 def test_token_bucket_refills():
-    limiter = RateLimiter(per_minute=60, burst=1)
+    limiter = LocalBuckets(per_minute=60, burst=1)
     assert limiter.take("k", now=0.0) == 0.0
     assert limiter.take("k", now=0.5) == 0.5
     assert limiter.take("k", now=1.0) == 0.0

@@ -1,0 +1,17 @@
+// name: take
+// Takes one token from a caller's shared rate-limit bucket (one node per key, refilled at perSecond up to burst on Neo4j's clock), atomically across processes and hosts; returns whether the request may go ahead, else the seconds to wait.
+// mode: write
+// params: key, perSecond, burst
+MERGE (b:RateBucket {key: $key})
+  ON CREATE SET b.tokens = toFloat($burst), b.updatedAt = timestamp()
+// written first, so the bucket's write lock is held before its tokens are read: two
+// processes never take the same token (Neo4j's lost-update idiom)
+SET b.locked = true
+WITH b, timestamp() AS now
+WITH b, now, b.tokens + $perSecond * (CASE WHEN now > b.updatedAt THEN now - b.updatedAt ELSE 0 END) / 1000.0 AS refilled
+WITH b, now, CASE WHEN refilled > $burst THEN toFloat($burst) ELSE refilled END AS available
+SET b.tokens = CASE WHEN available >= 1.0 THEN available - 1.0 ELSE available END,
+    b.updatedAt = CASE WHEN now > b.updatedAt THEN now ELSE b.updatedAt END
+REMOVE b.locked
+RETURN available >= 1.0 AS allowed,
+       CASE WHEN available >= 1.0 THEN 0.0 ELSE (1.0 - available) / $perSecond END AS waitSeconds
