@@ -1,7 +1,7 @@
-"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/healthz` and
-`/metrics`; its lifespan owns the Neo4j driver, the embedding model and the gardener."""
+"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/mcp` (the MCP
+server over streamable HTTP), `/healthz` and `/metrics`; its lifespan owns the Neo4j
+driver, the embedding model, the gardener and the MCP transport."""
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,14 +21,11 @@ from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.metrics import metrics_endpoint
 from graphmind.clock import Clock
-from graphmind.deps import Deps
+from graphmind.deps import Deps, open_deps
 from graphmind.api.schema import build_schema
-from graphmind.db.database import Database
-from graphmind.db.migrations import migrate
-from graphmind.db.queries import QueryLibrary
-from graphmind.embeddings import Embedder
 from graphmind.errors import GraphMindError
 from graphmind.gardener.scheduler import Gardener
+from graphmind.mcp.http import McpHttp
 from graphmind.security.auth import Authenticator
 from graphmind.security.ratelimit import RateLimiter
 from graphmind.settings import Settings
@@ -69,20 +66,17 @@ class GraphMindGraphQL(GraphQL):
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Starlette:
-    """The ASGI app; its lifespan owns the Neo4j driver and the embedding model."""
+    """The ASGI app; its lifespan owns the Neo4j driver, the embedding model and the MCP transport."""
     settings = settings or Settings()
     clock = clock or Clock()
 
+    schema = build_schema(settings)
+    mcp = McpHttp(settings, schema)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[Resources]:
-        library = QueryLibrary.load(settings.cypher_dir)
-        db = Database.connect(settings, library)
-        try:
-            if settings.migrate_on_start:
-                await migrate(db)
-            embedder = await asyncio.to_thread(Embedder.from_settings, settings)
-            log.info("GraphMind ready at http://%s:%s/graphql", settings.host, settings.port)
-            deps = Deps(settings=settings, db=db, embedder=embedder, clock=clock)
+        async with open_deps(settings, clock) as deps, mcp.running():
+            log.info("GraphMind ready at http://%s:%s/graphql (MCP at /mcp)", settings.host, settings.port)
             gardener = Gardener(deps) if settings.gardener_enabled else None
             if gardener:
                 gardener.start()
@@ -92,8 +86,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             finally:
                 if gardener:
                     gardener.shutdown()
-        finally:
-            await db.close()
 
     async def count_memories(request: Request) -> None:
         deps: Deps = request.state.deps
@@ -108,7 +100,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         return JSONResponse({"status": "ok"})
 
     graphql = GraphMindGraphQL(
-        build_schema(settings),
+        schema,
         graphql_ide="graphiql" if settings.graphiql else None,
         allow_queries_via_get=False,  # recall writes (a Retrieval): never from a plain GET
     )
@@ -123,6 +115,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint(count_memories)),
+            mcp.route(),
             *([graphiql.assets_mount()] if settings.graphiql else []),
         ],
         middleware=middleware,
