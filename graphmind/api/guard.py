@@ -6,7 +6,8 @@ It answers refusals itself, as GraphQL error bodies with a code (so clients see 
 error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401),
 RATE_LIMITED (429, with Retry-After), UNAVAILABLE (503, Neo4j down while checking a
 key). A refused websocket handshake is closed with 4401 or 4429. The caller it resolves
-is put in the request's state (`caller`) for the GraphQL context.
+is put in the request's state (`caller`) for the GraphQL context. `admit` (the key, then
+the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py).
 """
 
 import json

@@ -3,16 +3,16 @@
 from typing import Annotated
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult, ToolAnnotations
+from mcp.types import CallToolResult
 from pydantic import Field
 
 from graphmind.mcp.gateway import Gateway
 from graphmind.mcp.params import DEFAULT_AGENT, FeedbackName, variables
+from graphmind.mcp.tools.base import tool
 
 
 def register(server: MCPServer, gm: Gateway) -> None:
-    @server.tool(annotations=ToolAnnotations(title="Learn", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "Learn")
     async def learn(
         ctx: Context,
         query: Annotated[str, Field(description="The question the feedback is about (as you recalled or "
@@ -29,7 +29,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         return await gm.tool(ctx, "Learn", variables(input=variables(
             query=query, nodeIds=node_ids, feedback=feedback, agentId=agent_id, strength=strength)))
 
-    @server.tool(annotations=ToolAnnotations(title="Activate", read_only_hint=True, idempotent_hint=False))
+    @tool(server, "Activate", read_only=True)
     async def activate(
         ctx: Context,
         query: Annotated[str | None, Field(description="Start from what recall returns for this.")] = None,
@@ -46,7 +46,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         return await gm.tool(ctx, "Activate", variables(query=query, seeds=seeds, maxHops=max_hops,
                                                         decayPerHop=decay_per_hop, threshold=threshold, topK=top_k))
 
-    @server.tool(annotations=ToolAnnotations(title="Why", read_only_hint=True, idempotent_hint=True))
+    @tool(server, "Why", read_only=True, idempotent=True)
     async def why(
         ctx: Context,
         source: Annotated[str, Field(description="A memory or entity id.")],
@@ -58,8 +58,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         first, with each edge's relation (ASSOCIATED, MENTIONS, NEXT)."""
         return await gm.tool(ctx, "Why", variables(source=source, target=target, maxHops=max_hops, limit=limit))
 
-    @server.tool(annotations=ToolAnnotations(title="Snapshot", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "Snapshot")
     async def snapshot(
         ctx: Context,
         label: Annotated[str, Field(description="What to call it (1-200 characters).")],
@@ -69,7 +68,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         later say what changed since."""
         return await gm.tool(ctx, "Snapshot", variables(input=variables(label=label, agentId=agent_id)))
 
-    @server.tool(annotations=ToolAnnotations(title="Drift", read_only_hint=True, idempotent_hint=True))
+    @tool(server, "Drift", read_only=True, idempotent=True)
     async def drift(
         ctx: Context,
         since: Annotated[str | None, Field(description='"last_session" (default), an ISO-8601 time or a '

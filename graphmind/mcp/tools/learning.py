@@ -3,16 +3,16 @@
 from typing import Annotated
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult, ToolAnnotations
+from mcp.types import CallToolResult
 from pydantic import Field
 
 from graphmind.mcp.gateway import Gateway
 from graphmind.mcp.params import DecisionTypeName, SignalName, variables
+from graphmind.mcp.tools.base import tool
 
 
 def register(server: MCPServer, gm: Gateway) -> None:
-    @server.tool(annotations=ToolAnnotations(title="Decide", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "Decide")
     async def decide(
         ctx: Context,
         decision_type: Annotated[DecisionTypeName, Field(description="RECOMMENDATION (advice you gave), ACTION "
@@ -43,8 +43,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
             memories=[{"memoryId": memory_id} for memory_id in memories] if memories else None,
             confidence=confidence, alternatives=alternatives, sessionId=session_id, requestId=request_id)))
 
-    @server.tool(annotations=ToolAnnotations(title="Observe outcome", read_only_hint=False,
-                                             destructive_hint=False, idempotent_hint=False))
+    @tool(server, "Observe outcome")
     async def observe_outcome(
         ctx: Context,
         trace_id: Annotated[str, Field(description="The decision's traceId (from decide).")],

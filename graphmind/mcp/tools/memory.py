@@ -4,16 +4,16 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult, ToolAnnotations
+from mcp.types import CallToolResult
 from pydantic import Field
 
 from graphmind.mcp.gateway import Gateway
 from graphmind.mcp.params import ContentTypeName, SourceName, variables
+from graphmind.mcp.tools.base import tool
 
 
 def register(server: MCPServer, gm: Gateway) -> None:
-    @server.tool(annotations=ToolAnnotations(title="Remember", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "Remember")
     async def remember(
         ctx: Context,
         content: Annotated[str, Field(description="What to remember, 10-2000 characters (PII and secrets are "
@@ -47,8 +47,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
             baseSalience=base_salience, source=source, entities=entities, validFrom=valid_from,
             validUntil=valid_until, metadata=metadata, sessionId=session_id, requestId=request_id)))
 
-    @server.tool(annotations=ToolAnnotations(title="Recall", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "Recall")
     async def recall(
         ctx: Context,
         query: Annotated[str, Field(description="What you need context for, in words (1-2000 characters).")],

@@ -3,16 +3,16 @@
 from typing import Annotated
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult, ToolAnnotations
+from mcp.types import CallToolResult
 from pydantic import Field
 
 from graphmind.mcp.gateway import Gateway
 from graphmind.mcp.params import DEFAULT_AGENT, EntryKindName, variables
+from graphmind.mcp.tools.base import tool
 
 
 def register(server: MCPServer, gm: Gateway) -> None:
-    @server.tool(annotations=ToolAnnotations(title="Start session", read_only_hint=False,
-                                             destructive_hint=False, idempotent_hint=False))
+    @tool(server, "Start session")
     async def start_session(
         ctx: Context,
         goal: Annotated[str, Field(description="What the session is for (1-2000 characters).")],
@@ -22,8 +22,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         end it with end_session: GraphMind then keeps what you learned as memories."""
         return await gm.tool(ctx, "StartSession", variables(input=variables(agentId=agent_id, goal=goal)))
 
-    @server.tool(annotations=ToolAnnotations(title="Log session", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "Log session")
     async def log_session(
         ctx: Context,
         session_id: Annotated[str, Field(description="The open session (start_session's id).")],
@@ -39,8 +38,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         return await gm.tool(ctx, "LogSession", variables(input=variables(
             sessionId=session_id, kind=kind, text=text)))
 
-    @server.tool(annotations=ToolAnnotations(title="End session", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "End session")
     async def end_session(
         ctx: Context,
         session_id: Annotated[str, Field(description="The open session.")],
@@ -50,7 +48,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         for drift."""
         return await gm.tool(ctx, "EndSession", variables(input=variables(sessionId=session_id)))
 
-    @server.tool(annotations=ToolAnnotations(title="Helper brief", read_only_hint=True, idempotent_hint=True))
+    @tool(server, "Helper brief", read_only=True, idempotent=True)
     async def helper_brief(
         ctx: Context,
         session_id: Annotated[str, Field(description="The session.")],

@@ -3,18 +3,18 @@
 from typing import Annotated
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult, ToolAnnotations
+from mcp.types import CallToolResult
 from pydantic import Field
 
 from graphmind.mcp.gateway import Gateway
 from graphmind.mcp.params import (
     DEFAULT_AGENT, ActivationBoost, Conclusion, Hypothesis, TrailStatusName, VisitedNode, variables,
 )
+from graphmind.mcp.tools.base import tool
 
 
 def register(server: MCPServer, gm: Gateway) -> None:
-    @server.tool(annotations=ToolAnnotations(title="Save trail", read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=False))
+    @tool(server, "Save trail")
     async def save_trail(
         ctx: Context,
         label: Annotated[str, Field(description="What to call it (1-200 characters).")],
@@ -39,8 +39,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
             openQuestions=open_questions, tags=tags, summary=summary, visitedNodes=visited_nodes,
             activationBoosts=activation_boosts)))
 
-    @server.tool(annotations=ToolAnnotations(title="Resume trail", read_only_hint=False,
-                                             destructive_hint=False, idempotent_hint=False))
+    @tool(server, "Resume trail")
     async def resume_trail(
         ctx: Context,
         trail_id: Annotated[str, Field(description="The trail (save_trail's trailId, or from list_trails).")],
@@ -54,7 +53,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         return await gm.tool(ctx, "ResumeTrail", variables(input=variables(
             trailId=trail_id, force=force, agentId=agent_id)))
 
-    @server.tool(annotations=ToolAnnotations(title="List trails", read_only_hint=True, idempotent_hint=True))
+    @tool(server, "List trails", read_only=True, idempotent=True)
     async def list_trails(
         ctx: Context,
         agent_id: Annotated[str | None, Field(description="Only this agent's trails.")] = None,
@@ -67,8 +66,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         return await gm.tool(ctx, "ListTrails", variables(agentId=agent_id, status=status, tags=tags,
                                                           first=first, after=after))
 
-    @server.tool(annotations=ToolAnnotations(title="Merge trails", read_only_hint=False,
-                                             destructive_hint=False, idempotent_hint=False))
+    @tool(server, "Merge trails")
     async def merge_trails(
         ctx: Context,
         trail_ids: Annotated[list[str], Field(description="2-10 trails to merge.")],
