@@ -1,5 +1,5 @@
-"""The `graphmind` command line: serve, migrate, export-schema, neo4j …, gardener run, bench …, obsidian …,
-import, export, plot …, browser …; docs/cli.md is generated from it (`python -m graphmind.cli_docs`)."""
+"""The `graphmind` command line: serve, mcp, migrate, export-schema, neo4j …, gardener run, bench …,
+obsidian …, import, export, plot …, browser …; docs/cli.md is generated from it (`python -m graphmind.cli_docs`)."""
 
 import asyncio
 import logging
@@ -70,7 +70,8 @@ def cli(debug: bool) -> None:
               help="Server processes (default GRAPHMIND_WORKERS, else one per CPU core).")
 @click.option("--insecure", is_flag=True, help="Bind a non-loopback address even without API keys.")
 def serve(host: str | None, port: int | None, workers: int | None, insecure: bool) -> None:
-    """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql.
+    """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql, and the MCP tools at
+    http://HOST:PORT/mcp (docs/agents.md).
 
     Applies the schema once, then starts the server processes on the one port; they
     share rate limits, key revocations, the gardener's single leader, event
@@ -82,6 +83,23 @@ def serve(host: str | None, port: int | None, workers: int | None, insecure: boo
     _check_binding(settings)
     logging.basicConfig(level=logging.INFO, format=serving.LOG_FORMAT)
     serving.serve(settings, serving.worker_count(workers, settings))
+
+
+@cli.command("mcp", short_help="Serve the MCP tools over stdio, for desktop agents.")
+@click.option("--key", envvar="GRAPHMIND_API_KEY", metavar="KEY",
+              help="The API key the agent acts with (default GRAPHMIND_API_KEY); without one, the local "
+                   "user while the server has no keys.")
+def mcp_command(key: str | None) -> None:
+    """Serve GraphMind's MCP tools (remember, recall, decide, observe_outcome, learn, activate,
+    why, drift, snapshot, trails, sessions, helper_brief) and resources over stdin/stdout, for an
+    agent that starts it (Claude Desktop, Claude Code, Cursor, the OpenAI Agents SDK). It talks to
+    the Neo4j of the GRAPHMIND_ settings itself, so `graphmind serve` need not run; the running
+    service serves the same tools over HTTP at /mcp. Logs go to stderr."""
+    import anyio
+
+    from graphmind.mcp.stdio import serve_stdio
+
+    anyio.run(serve_stdio, Settings(), key)
 
 
 def _check_binding(settings: Settings) -> None:

@@ -1,7 +1,7 @@
-"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/healthz` and
-`/metrics`; its lifespan owns the Neo4j driver, the embedding model and the gardener."""
+"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/mcp` (the MCP
+server over streamable HTTP), `/healthz` and `/metrics`; its lifespan owns the Neo4j
+driver, the embedding model, the gardener and the MCP transport."""
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,15 +21,12 @@ from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.metrics import metrics_endpoint
 from graphmind.clock import Clock
-from graphmind.deps import Deps
+from graphmind.deps import Deps, open_deps
 from graphmind.api.schema import build_schema
-from graphmind.db.database import Database
-from graphmind.db.migrations import migrate
-from graphmind.db.queries import QueryLibrary
-from graphmind.embeddings import Embedder
 from graphmind.errors import GraphMindError
 from graphmind.gardener.scheduler import Gardener
 from graphmind.learning.tail import EventTail
+from graphmind.mcp.http import McpHttp
 from graphmind.security.auth import Authenticator
 from graphmind.security.ratelimit import RateLimiter
 from graphmind.settings import Settings
@@ -70,38 +67,34 @@ class GraphMindGraphQL(GraphQL):
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Starlette:
-    """The ASGI app; its lifespan owns the Neo4j driver, the embedding model, the gardener
-    and the event tail. Without arguments it reads the settings from the environment: each
-    server process of `graphmind serve --workers N` makes its own (uvicorn's factory)."""
+    """The ASGI app; its lifespan owns the Neo4j driver, the embedding model, the gardener,
+    the event tail and the MCP transport. Without arguments it reads the settings from the
+    environment: each server process of `graphmind serve --workers N` makes its own
+    (uvicorn's factory)."""
     settings = settings or Settings()
     clock = clock or Clock()
 
+    schema = build_schema(settings)
+    mcp = McpHttp(settings, schema)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[Resources]:
-        library = QueryLibrary.load(settings.cypher_dir)
-        db = Database.connect(settings, library)
-        try:
-            if settings.migrate_on_start:
-                await migrate(db)
-            embedder = await asyncio.to_thread(Embedder.from_settings, settings)
-            log.info("GraphMind ready at http://%s:%s/graphql", settings.host, settings.port)
-            deps = Deps(settings=settings, db=db, embedder=embedder, clock=clock)
+        async with open_deps(settings, clock) as deps, mcp.running():
+            log.info("GraphMind ready at http://%s:%s/graphql (MCP at /mcp)", settings.host, settings.port)
             gardener = Gardener(deps) if settings.gardener_enabled else None
             if gardener:
                 gardener.start()  # every process has one; the holder of the lease leads
-            tail = EventTail(db)
+            tail = EventTail(deps.db)
             try:
                 yield Resources(deps=deps, authenticator=Authenticator(deps), event_tail=tail,
                                 rate_limiter=RateLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst,
-                                                         db))
+                                                         deps.db))
             finally:
                 await tail.close()
                 if gardener:
                     gardener.shutdown()
                     await gardener.resign()
                 deps.metrics.process_exit()
-        finally:
-            await db.close()
 
     async def count_memories(request: Request) -> None:
         deps: Deps = request.state.deps
@@ -116,7 +109,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         return JSONResponse({"status": "ok"})
 
     graphql = GraphMindGraphQL(
-        build_schema(settings),
+        schema,
         graphql_ide="graphiql" if settings.graphiql else None,
         allow_queries_via_get=False,  # recall writes (a Retrieval): never from a plain GET
     )
@@ -131,6 +124,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint(count_memories)),
+            mcp.route(),
             *([graphiql.assets_mount()] if settings.graphiql else []),
         ],
         middleware=middleware,

@@ -6,14 +6,15 @@ It answers refusals itself, as GraphQL error bodies with a code (so clients see 
 error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401),
 RATE_LIMITED (429, with Retry-After), UNAVAILABLE (503, Neo4j down while checking a
 key). A refused websocket handshake is closed with 4401 or 4429. The caller it resolves
-is put in the request's state (`caller`) for the GraphQL context.
+is put in the request's state (`caller`) for the GraphQL context. `admit` (the key, then
+the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py).
 """
 
 import json
 
 from graphmind.errors import GraphMindError, RateLimited, Unauthenticated
 from graphmind.memory.model import CONTROL
-from graphmind.security.auth import Authenticator
+from graphmind.security.auth import Authenticator, Caller
 from graphmind.security.ratelimit import RateLimiter
 
 STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "RATE_LIMITED": 429, "UNAVAILABLE": 503}
@@ -21,6 +22,29 @@ STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "RATE_LIMITED": 429, "U
 
 class BodyTooLarge(GraphMindError):
     code = "BAD_USER_INPUT"
+
+
+async def admit(state: dict, headers: dict[str, str]) -> Caller:
+    """The caller of a request (its Authorization header), within its rate limit: the check
+    in front of /graphql and /mcp alike (`state` is the lifespan's: authenticator, rate_limiter)."""
+    authenticator: Authenticator = state["authenticator"]
+    caller = await authenticator.caller(headers.get("authorization"))
+    limiter: RateLimiter = state["rate_limiter"]
+    wait = await limiter.take(caller.key_id or f"user:{caller.user_id}")
+    if wait:
+        raise RateLimited(f"too many requests; retry in {wait:.1f} s", retryAfterSeconds=round(wait, 1))
+    return caller
+
+
+def refusal_headers(error: GraphMindError) -> list[tuple[bytes, bytes]]:
+    """The headers of a refused HTTP request: Retry-After when rate limited, WWW-Authenticate
+    when a key is missing or wrong."""
+    headers = [(b"content-type", b"application/json")]
+    if isinstance(error, RateLimited):
+        headers.append((b"retry-after", str(int(error.extensions["retryAfterSeconds"]) + 1).encode()))
+    if isinstance(error, Unauthenticated):
+        headers.append((b"www-authenticate", b"Bearer"))
+    return headers
 
 
 def _error_body(error: GraphMindError) -> bytes:
@@ -45,12 +69,7 @@ class Guard:
                 length = headers.get("content-length")
                 if length and length.isdigit() and int(length) > self.max_body_bytes:
                     raise BodyTooLarge(f"the request body is larger than {self.max_body_bytes} bytes")
-            authenticator: Authenticator = state["authenticator"]
-            caller = await authenticator.caller(headers.get("authorization"))
-            limiter: RateLimiter = state["rate_limiter"]
-            wait = await limiter.take(caller.key_id or f"user:{caller.user_id}")
-            if wait:
-                raise RateLimited(f"too many requests; retry in {wait:.1f} s", retryAfterSeconds=round(wait, 1))
+            caller = await admit(state, headers)
         except GraphMindError as error:
             return await self._refuse(scope, receive, send, error)
         state["caller"] = caller
@@ -82,13 +101,9 @@ class Guard:
             code = 4429 if isinstance(error, RateLimited) else 4401 if isinstance(error, Unauthenticated) else 1011
             await send({"type": "websocket.close", "code": code, "reason": error.message[:120]})
             return
-        headers = [(b"content-type", b"application/json")]
-        if isinstance(error, RateLimited):
-            headers.append((b"retry-after", str(int(error.extensions["retryAfterSeconds"]) + 1).encode()))
-        if isinstance(error, Unauthenticated):
-            headers.append((b"www-authenticate", b"Bearer"))
         body = _error_body(error)
-        await send({"type": "http.response.start", "status": STATUS.get(error.code, 500), "headers": headers})
+        await send({"type": "http.response.start", "status": STATUS.get(error.code, 500),
+                    "headers": refusal_headers(error)})
         await send({"type": "http.response.body", "body": body})
 
 

@@ -1,0 +1,40 @@
+"""The MCP server: its instructions, the tools (tools/) and the memory and decision resources."""
+
+from mcp.server.mcpserver import Context, MCPServer
+
+from graphmind.mcp.gateway import Gateway
+from graphmind.mcp.tools import register_all
+
+INSTRUCTIONS = """\
+GraphMind is your long-term memory, and it learns from outcomes which memories lead to good decisions.
+The loop: remember what is worth keeping; recall before you decide (keep its retrievalId); decide with
+that retrievalId (and, if you can, the ids of the memories you actually used: that teaches fastest,
+but it is optional); later report observe_outcome with the decision's traceId. Good outcomes raise the
+memories' salience, bad ones lower it, so the next recall ranks them differently. learn, activate and
+why work on the association graph; snapshot and drift show how it changed; trails save and resume an
+investigation; sessions (start_session, log_session, end_session, helper_brief) keep a working log that
+recalls relevant memories when you are blocked and becomes memories when it ends. Every error starts
+with its code: BAD_USER_INPUT (fix the argument it names), NOT_FOUND, CONFLICT, RATE_LIMITED,
+UNAVAILABLE (retry shortly), INTERNAL. A memory is also the resource graphmind://memory/{id}, a
+decision graphmind://decision/{traceId}."""
+
+
+def build_server(gateway: Gateway) -> MCPServer:
+    """Every tool and resource, each a call through `gateway`."""
+    server = MCPServer(name="graphmind", title="GraphMind", instructions=INSTRUCTIONS,
+                       description="Graph-native memory that learns from outcomes.",
+                       log_level="WARNING")  # the SDK's logging.basicConfig: a no-op once the app configured logging
+    register_all(server, gateway)
+
+    @server.resource("graphmind://memory/{id}", name="memory", title="Memory", mime_type="application/json",
+                     description="One of your memories as JSON: content, salience, utility, validity, status.")
+    async def memory(id: str, ctx: Context) -> str:
+        return await gateway.resource(ctx, "Memory", {"id": id}, f"graphmind://memory/{id}")
+
+    @server.resource("graphmind://decision/{id}", name="decision", title="Decision", mime_type="application/json",
+                     description="One of your decisions (by traceId) as JSON: its memories, alternatives and "
+                                 "outcomes.")
+    async def decision(id: str, ctx: Context) -> str:
+        return await gateway.resource(ctx, "Decision", {"id": id}, f"graphmind://decision/{id}")
+
+    return server

@@ -1,0 +1,142 @@
+"""The MCP server over streamable HTTP at /mcp, driven by the SDK's own ClientSession with
+API keys: the tools, the learning loop, refusals, error codes, resources and isolation."""
+
+import json
+import uuid
+
+import httpx2
+import pytest
+from mcp import MCPError
+
+from tests.mcp.conftest import call, run_the_loop
+
+def innermost(error: BaseException) -> BaseException:
+    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
+        error = error.exceptions[0]
+    return error
+
+
+TOOLS = {"remember", "recall", "decide", "observe_outcome", "learn", "activate", "why", "drift", "snapshot",
+         "save_trail", "resume_trail", "list_trails", "merge_trails", "start_session", "log_session",
+         "end_session", "helper_brief"}
+
+
+async def test_a_session_lists_every_tool_with_its_schema(http_session, new_key):
+    _, key = await new_key()
+    async with http_session(key) as session:
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        templates = (await session.list_resource_templates()).resource_templates
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.description and tool.input_schema["type"] == "object", tool.name
+    decide = tools["decide"]
+    assert decide.input_schema["required"] == ["decision_type", "summary"]
+    assert "teaches" in decide.description and "do not have to" in decide.description
+    assert "teaches" in decide.input_schema["properties"]["memories"]["description"]
+    assert decide.input_schema["properties"]["decision_type"]["enum"] == ["RECOMMENDATION", "ACTION", "PREFERENCE"]
+    assert "SELF_IMPROVEMENT" not in json.dumps(tools["remember"].input_schema)
+    assert {t.uri_template for t in templates} == {"graphmind://memory/{id}", "graphmind://decision/{id}"}
+
+
+async def test_the_learning_loop_moves_the_memory_s_salience(http_session, new_key):
+    _, key = await new_key()
+    async with http_session(key) as session:
+        loop = await run_the_loop(session)
+        decision = json.loads((await session.read_resource(f"graphmind://decision/{loop['trace']}")).contents[0].text)
+        memory = json.loads((await session.read_resource(f"graphmind://memory/{loop['id']}")).contents[0].text)
+    assert loop["update"]["memoryId"] == loop["id"] and loop["update"]["delta"] > 0
+    assert loop["after"] == pytest.approx(loop["update"]["newEffectiveSalience"])
+    assert loop["after"] > loop["before"]
+    assert decision["outcome"]["quality"] == 1.0 and decision["memories"][0]["memory"]["id"] == loop["id"]
+    assert memory["effectiveSalience"] == pytest.approx(loop["after"])
+
+
+async def test_a_wrong_or_missing_key_is_refused(http_session, mcp_url):
+    for key in ("gm_not-a-key", None):
+        with pytest.raises(BaseException) as refused:  # the MCPError, inside the transport's task groups
+            async with http_session(key):
+                pass
+        error = innermost(refused.value)
+        assert isinstance(error, MCPError) and error.data["code"] == "UNAUTHENTICATED", refused.value
+    async with httpx2.AsyncClient() as http:
+        response = await http.post(mcp_url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+                                   headers={"Authorization": "Bearer gm_not-a-key",
+                                            "Accept": "application/json, text/event-stream"})
+    assert response.status_code == 401 and response.headers["www-authenticate"] == "Bearer"
+    assert response.json()["error"]["data"]["code"] == "UNAUTHENTICATED"
+
+
+async def test_bad_input_is_a_tool_error_carrying_bad_user_input(http_session, new_key):
+    _, key = await new_key()
+    async with http_session(key) as session:
+        result = await session.call_tool("remember", {"content": "too short"})
+        unknown = await session.call_tool("observe_outcome", {"trace_id": str(uuid.uuid4()), "quality": 0.5,
+                                                              "signal": "TASK_COMPLETED"})
+        with pytest.raises(MCPError) as missing:
+            await session.read_resource(f"graphmind://memory/{uuid.uuid4()}")
+    assert result.is_error
+    assert result.content[0].text.startswith("BAD_USER_INPUT: ")
+    error = result.structured_content["error"]
+    assert error["code"] == "BAD_USER_INPUT" and error["field"] == "input.content" and error["argument"] == "content"
+    assert unknown.is_error and unknown.structured_content["error"]["code"] == "NOT_FOUND"
+    assert missing.value.data["code"] == "NOT_FOUND"
+
+
+async def test_another_user_can_neither_recall_nor_read_a_memory(http_session, new_key):
+    (_, alice), (_, bob) = await new_key(), await new_key()
+    secret = f"The vault code word is zebra-{uuid.uuid4().hex[:6]}"
+    async with http_session(alice) as session:
+        mine = await call(session, "remember", content=secret)
+        recalled = await call(session, "recall", query=secret)
+        decision = await call(session, "decide", decision_type="ACTION", summary="Open the vault",
+                              retrieval_id=recalled["retrievalId"], memories=[mine["id"]])
+    assert mine["id"] in [i["memory"]["id"] for i in recalled["items"]]
+    async with http_session(bob) as session:
+        theirs = await call(session, "recall", query=secret)
+        with pytest.raises(MCPError) as memory:
+            await session.read_resource(f"graphmind://memory/{mine['id']}")
+        with pytest.raises(MCPError) as trace:
+            await session.read_resource(f"graphmind://decision/{decision['traceId']}")
+        outcome = await session.call_tool("observe_outcome", {"trace_id": decision["traceId"], "quality": -1.0,
+                                                               "signal": "USER_REJECTED"})
+        path = await session.call_tool("why", {"source": mine["id"], "target": str(uuid.uuid4())})
+    assert mine["id"] not in [i["memory"]["id"] for i in theirs["items"]]
+    assert "zebra" not in json.dumps(theirs)
+    assert memory.value.data["code"] == trace.value.data["code"] == "NOT_FOUND"
+    assert outcome.structured_content["error"]["code"] == "NOT_FOUND"
+    assert path.structured_content["error"]["code"] == "NOT_FOUND"
+
+
+async def test_the_graph_trail_and_session_tools(http_session, new_key):
+    _, key = await new_key()
+    async with http_session(key) as session:
+        a = await call(session, "remember", content="The nightly export job writes to the archive bucket")
+        b = await call(session, "remember", content="The archive bucket keeps nightly exports for 30 days")
+        learned = await call(session, "learn", query="where do nightly exports go?", node_ids=[b["id"]],
+                             feedback="CORRECT")
+        spread = await call(session, "activate", query="nightly export archive", max_hops=2)
+        paths = await call(session, "why", source=a["id"], target=b["id"], max_hops=3)
+        shot = await call(session, "snapshot", label="before trails")
+        drift = await call(session, "drift", since=shot["id"])
+        trail = await call(session, "save_trail", label="exports", hypotheses=[
+            {"statement": "exports land in the archive", "confidence": 0.8, "supporting_nodes": [b["id"]]}],
+            visited_nodes=[{"node_id": a["id"], "annotation": "the job"}], open_questions=["who reads them?"])
+        other = await call(session, "save_trail", label="retention", conclusions=[
+            {"statement": "kept 30 days", "supporting_nodes": [b["id"]]}])
+        listed = await call(session, "list_trails")
+        resumed = await call(session, "resume_trail", trail_id=trail["trailId"])
+        merged = await call(session, "merge_trails", trail_ids=[trail["trailId"], other["trailId"]])
+        started = await call(session, "start_session", goal="Find where nightly exports go")
+        logged = await call(session, "log_session", session_id=started["id"], kind="BLOCKER",
+                            text="Cannot find the nightly exports in the bucket")
+        brief = await call(session, "helper_brief", session_id=started["id"])
+        ended = await call(session, "end_session", session_id=started["id"])
+    assert learned["feedback"] == "CORRECT" and learned["seeds"]
+    assert spread["activatedCount"] >= 1 and paths["totalPathsFound"] >= 1
+    assert drift["baseline"]["id"] == shot["id"]
+    assert trail["hypothesesSaved"] == 1 and trail["nodesSaved"] >= 2
+    assert listed["totalCount"] == 2 and resumed["trail"]["openQuestions"] == ["who reads them?"]
+    assert sorted(merged["sourceTrails"]) == sorted([trail["trailId"], other["trailId"]])
+    assert logged["entry"]["kind"] == "BLOCKER" and logged["signal"] == "blocker"
+    assert brief["goal"] == "Find where nightly exports go" and "Cannot find" in brief["markdown"]
+    assert ended["session"]["status"] == "ENDED"
