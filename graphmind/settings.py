@@ -110,6 +110,9 @@ class Settings(BaseSettings):
     )
     neighbour_share: float = Field(0.5, description="a neighbour's share of its parent's score")
     neighbour_parents: int = Field(5, description="top results whose neighbours are added")
+    neighbour_floor: float = Field(
+        0.5, ge=0, le=1, description="relevance (of the best result's) a result needs for its neighbours to be added"
+    )
 
     # Learning (outcome-weighted salience): R15-R17, and the H1/H3/H4 experiments (docs/experiments.md)
     learning_rate: float = Field(0.1, ge=0, description="R15 learning rate of outcome-weighted salience")

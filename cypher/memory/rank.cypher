@@ -1,7 +1,7 @@
 // name: rank
 // Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
 // 1. Candidates of each channel: only the caller's memories (the vector index filters by owner and status itself).
@@ -79,10 +79,11 @@ WITH fused, CASE WHEN size(fused) = 0 OR fused[0].weighted <= 0 THEN 1.0 ELSE fu
 WITH [f IN fused | f {.*, final: f.weighted / best}] AS fused
 
 // 4. Temporal neighbours (seed 003 policy 7): memories within the window around the
-//    top results get neighbourShare of their parent's relevance, when that is higher.
-//    Neighbours of one parent tie; the closer in time ranks first, then the later one.
+//    top results whose relevance reaches the floor get neighbourShare of their parent's
+//    relevance, when that is higher. Neighbours of one parent tie; the closer in time
+//    (to the millisecond) ranks first, then the later one.
 CALL (fused) {
-  UNWIND fused[0..$neighbourParents] AS parent
+  UNWIND [f IN fused[0..$neighbourParents] WHERE f.final >= $neighbourFloor] AS parent
   WITH parent, parent.node AS p
   MATCH (n:Memory)
   WHERE n.userId = $userId
@@ -106,7 +107,7 @@ CALL (fused) {
         AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
         AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
   WITH n, parent.final * $neighbourShare AS share, p.id AS parentId,
-       abs(duration.inSeconds(p.validFrom, n.validFrom).seconds) AS distance
+       abs(duration.inSeconds(p.validFrom, n.validFrom).milliseconds) AS distance
   ORDER BY share DESC, distance
   WITH n, collect({share: share, parentId: parentId, distance: distance})[0] AS best
   RETURN collect({node: n, share: best.share, parentId: best.parentId, distance: best.distance}) AS neighbours

@@ -174,6 +174,9 @@ async def recall(
     token_budget: Annotated[
         int | None, arg("Pack the best non-redundant memories into this many tokens (MMR).")
     ] = None,
+    neighbours: Annotated[
+        bool, arg("Add the temporal neighbours of the top results (half their parent's relevance; default on).")
+    ] = True,
 ) -> RecallResult:
     """Hybrid recall (vector + keyword + entity graph, RRF, salience, temporal neighbours),
     ranked by relevance, retrievability and utility; optionally packed into a token budget."""
@@ -182,7 +185,7 @@ async def recall(
     result = await recall_service.recall(
         ctx.deps, ctx.user_id, query, limit, flt,
         channels=tuple(channels) if channels else recall_service.ALL_CHANNELS,
-        token_budget=token_budget,
+        neighbours=neighbours, token_budget=token_budget,
     )
     return RecallResult(
         retrieval_id=result.retrieval_id, items=[to_recall_item(i) for i in result.items],

@@ -207,6 +207,7 @@ async def recall(
         neighbourSeconds=s.neighbour_window_minutes * 60 if neighbours else 0.0,
         neighbourShare=s.neighbour_share if neighbours else 0.0,
         neighbourParents=s.neighbour_parents if neighbours else 0,
+        neighbourFloor=s.neighbour_floor,
         mix={"similarity": s.rank_weight_similarity, "retrievability": s.rank_weight_retrievability,
              "utility": s.rank_weight_utility},
         retrievabilityScale=s.retrievability_scale,

@@ -101,6 +101,36 @@ async def test_temporal_neighbour_gets_half_its_parents_score(deps, user_id):
     assert neighbour.memory.id == b.memory.id
     assert neighbour.breakdown.neighbour_of == a.memory.id
     assert neighbour.breakdown.relevance == pytest.approx(parent.breakdown.relevance * 0.5)
+    assert [i.memory.id for i in (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,),
+                                                neighbours=False)).items] == [a.memory.id, b.memory.id]
+
+
+async def test_neighbours_tie_by_exact_time_and_need_a_parent_above_the_floor(deps, user_id):
+    parent_text, far, near, weak, weak_near, query = (
+        "the parent note", "a note 360 ms later", "a note 52 ms earlier", "a weak match", "next to the weak match",
+        "the parent note")
+    fake = replace(deps, embedder=TableEmbedder({
+        parent_text: unit(1, 0, 0), far: unit(0, 1, 0), near: unit(0, 1, 1), query: unit(1, 0, 0),
+        weak: unit(1, 0, 3), weak_near: unit(0, 0, 1)}))
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    stored = await remember_many(fake, user_id, [
+        parse_memory_input({"content": text, "contentType": "event", "baseSalience": salience, "validFrom": at})
+        for text, salience, at in [
+            (parent_text, 1.0, base), (far, 0.1, base + timedelta(milliseconds=360)),
+            (near, 0.1, base - timedelta(milliseconds=52)), (weak, 0.2, base + timedelta(days=2)),
+            (weak_near, 0.1, base + timedelta(days=2, minutes=1))]
+    ])
+    ids = [r.memory.id for r in stored]
+    items = (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))).items
+    by_id, order = {i.memory.id: i for i in items}, [i.memory.id for i in items]
+    assert order[0] == ids[0] and order.index(ids[2]) == order.index(ids[1]) - 1  # 52 ms before 360 ms
+    assert by_id[ids[2]].breakdown.relevance == by_id[ids[1]].breakdown.relevance == pytest.approx(
+        by_id[ids[0]].breakdown.relevance * 0.5)
+    assert by_id[ids[3]].breakdown.relevance < deps.settings.neighbour_floor
+    assert by_id[ids[4]].breakdown.neighbour_of is None  # the weak match brings no neighbour
 
 
 async def test_as_of_and_time_range_filters(remember, deps, user_id):
