@@ -6,7 +6,8 @@ row ("the the"), never a negation (`text.collapse_stutters`). Every other source
 must be in the proposal as often as the sources have it, except
 
 - summarize: the words of the sentences it leaves out, whole (a sentence is kept when
-  the proposal has a sentence of the same words);
+  the proposal has a sentence of the same words; a summary sentence that is none of
+  the memory's excuses nothing);
 - deduplicate: the words only the other duplicates have (the proposal is built from
   one of them, the base: the source it keeps most of);
 
@@ -92,6 +93,8 @@ def lost(proposal: Proposal) -> Lost:
                 kept[said] -= 1
             else:
                 excused.update(said)
+        if +kept:  # a sentence of the summary is none of the memory's: sentences were edited, not left out
+            excused = Counter()
     elif proposal.type is ImprovementType.DEDUPLICATE and len(per_source) > 1:
         base = min(range(len(per_source)), key=lambda i: (per_source[i] - have).total())
         excused = sum((c for i, c in enumerate(per_source) if i != base), Counter())

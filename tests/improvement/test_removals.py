@@ -26,8 +26,11 @@ def test_lost(source):
 
 
 def test_a_summary_may_leave_out_sentences_but_not_their_names(source):
-    memory = source("Deploys run at noon. Ask Priya first. Deploys run at noon on weekdays.")
-    kept = removals.lost(proposal_of([memory], "Deploys run at noon. Ask Priya first.", ImprovementType.SUMMARIZE))
+    memory = source("Deploys run at noon. Ask Priya before. Deploys run at noon on weekdays.")
+    kept = removals.lost(proposal_of([memory], "Deploys run at noon. Ask Priya before.", ImprovementType.SUMMARIZE))
     assert kept.words == [] and kept.facts == []
     gone = removals.lost(proposal_of([memory], "Deploys run at noon on weekdays.", ImprovementType.SUMMARIZE))
     assert gone.words == [] and gone.facts == ["priya"]
+    edited = removals.lost(proposal_of([memory], "Deploys run. Deploys run at noon on weekdays.",
+                                       ImprovementType.SUMMARIZE))
+    assert "at" in edited.words and "priya" in edited.words  # an edited sentence excuses nothing
