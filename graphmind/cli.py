@@ -284,10 +284,13 @@ def keys_create(user_id: str, role: str, label: str | None) -> None:
 @keys.command("list")
 @click.option("--user", "user_id", help="Only this user's keys.")
 def keys_list(user_id: str | None) -> None:
-    """List keys (prefix, user, role, state), never secrets."""
+    """List keys (prefix, user, role, state), never secrets; says so when there are none."""
     from graphmind.security import keys as api_keys
 
-    for k in _keys_call(lambda deps: api_keys.list_keys(deps, user_id)):
+    found = _keys_call(lambda deps: api_keys.list_keys(deps, user_id))
+    if not found:
+        click.echo(f"no API keys for user {user_id}" if user_id else "no API keys yet (graphmind keys create)")
+    for k in found:
         state = f"revoked {k.revoked_at:%Y-%m-%d %H:%M}" if k.revoked_at else "active"
         click.echo(f"{k.id}  {k.prefix}…  {k.user_id}  {k.role.value}  {state}  {k.label or ''}".rstrip())
 
@@ -641,7 +644,8 @@ def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
 @click.option("--batch", type=click.IntRange(1, 1000), default=500, show_default=True,
               help="Memories stored per transaction.")
 def import_memories(file: Path, user: str | None, batch: int) -> None:
-    """Bulk-load memories from JSON lines (remember's input fields in camelCase); report bad lines."""
+    """Bulk-load memories from JSON lines (remember's input fields in camelCase; enum values as GraphQL
+    writes them, FACT, or as stored, fact); report bad lines."""
     from tqdm import tqdm
 
     from graphmind.bench.common import bench_deps
@@ -673,13 +677,20 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
 @click.option("--all", "every_status", is_flag=True,
               help="Superseded and archived memories too (import stores every line as active).")
 def export_memories(file: Path, user: str | None, every_status: bool) -> None:
-    """Write the user's memories, oldest first, as JSON lines that `graphmind import` reads ('-': stdout)."""
+    """Write the user's memories, oldest first, as JSON lines that `graphmind import` reads ('-': stdout).
+
+    A user with nothing to export is an error (exit 1, no file written): usually a mistyped --user.
+    """
     import json
 
     from graphmind.memory.transfer import export_memories as export
 
     user_id = user or Settings().default_user_id
     rows = _without_model(lambda deps: export(deps, user_id, every_status))
+    if not rows:
+        raise click.ClickException(
+            f"user {user_id} has no {'' if every_status else 'active '}memories: nothing written "
+            f"(check --user{'' if every_status else '; --all adds superseded and archived ones'})")
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     if str(file) == "-":
         click.echo(text, nl=False)
@@ -758,12 +769,13 @@ def browser() -> None:
 def browser_favorites(out: Path) -> None:
     """Write cypher/browser/ as favorites to drop on Browser: a zip, or a folder unless OUT ends in .zip."""
     from graphmind.browser import STYLE_FILE, load_favorites, write_favorites
+    from graphmind.neo4j_server.config import browser_url
 
     settings = Settings()
     favorites = load_favorites(settings.cypher_dir / "browser")
     write_favorites(favorites, out)
     click.echo(f"wrote {len(favorites)} favorites to {out}: drop it on the Browser window "
-               f"(http://{settings.neo4j_host}:{settings.neo4j_http_port}/browser/), then drop "
+               f"({browser_url(settings)}), then drop "
                f"{settings.cypher_dir / 'browser' / STYLE_FILE} for the style")
 
 

@@ -30,3 +30,8 @@ def test_serve_refuses_a_public_address_without_keys(monkeypatch, db):
     monkeypatch.setenv("GRAPHMIND_API_KEYS", "optional")  # keys not required: anyone could call
     result = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0", "--port", "1"])
     assert result.exit_code != 0 and "refusing to bind 0.0.0.0" in result.output
+
+
+def test_keys_list_says_when_there_are_none(db):
+    result = CliRunner().invoke(cli, ["keys", "list", "--user", "a-user-without-keys"])
+    assert result.exit_code == 0 and result.output == "no API keys for user a-user-without-keys\n"

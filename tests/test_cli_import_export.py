@@ -97,3 +97,23 @@ def test_import_refuses_a_missing_file_and_a_bad_batch(tmp_path):
     (tmp_path / "m.jsonl").write_text("{}\n")
     too_big = CliRunner().invoke(cli, ["import", str(tmp_path / "m.jsonl"), "--batch", "5000"])
     assert too_big.exit_code == 2 and "--batch" in too_big.stderr
+
+
+async def test_import_accepts_the_graphql_enum_spelling(deps, user_id, tmp_path):
+    source = tmp_path / "cookbook.jsonl"
+    source.write_text(json.dumps({"content": "The on-call rota changes every Monday", "contentType": "FACT",
+                                  "source": "USER"}) + "\n"
+                      + json.dumps({"content": "The datacentre move happens in May", "contentType": "EVENT"}) + "\n")
+    imported = await invoke("import", str(source), "--user", user_id)
+    assert imported.exit_code == 0 and "2 stored" in imported.stdout and "0 invalid" in imported.stdout, imported.output
+    exported = await invoke("export", "-", "--user", user_id)
+    assert sorted(json.loads(line)["contentType"] for line in exported.stdout.splitlines()) == ["event", "fact"]
+
+
+async def test_export_of_a_user_without_memories_says_so(deps, tmp_path):
+    target = tmp_path / "nobody.jsonl"
+    result = await invoke("export", str(target), "--user", "nobody-has-this-id")
+    assert result.exit_code == 1 and not target.exists()
+    assert "user nobody-has-this-id has no active memories: nothing written" in result.stderr
+    to_stdout = await invoke("export", "-", "--user", "nobody-has-this-id", "--all")
+    assert to_stdout.exit_code == 1 and to_stdout.stdout == "" and "has no memories" in to_stdout.stderr

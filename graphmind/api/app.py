@@ -1,6 +1,6 @@
 """The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/mcp` (the MCP
-server over streamable HTTP), `/healthz` and `/metrics`; its lifespan owns the Neo4j
-driver, the embedding model, the gardener and the MCP transport."""
+server over streamable HTTP), `/healthz`, `/metrics` and `/` (links to them and the docs);
+its lifespan owns the Neo4j driver, the embedding model, the gardener and the MCP transport."""
 
 import logging
 from collections.abc import AsyncIterator
@@ -16,7 +16,7 @@ from cross_web import HTTPException
 from strawberry.asgi import GraphQL
 from strawberry.types.unset import UNSET
 
-from graphmind.api import graphiql
+from graphmind.api import graphiql, home
 from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.metrics import metrics_endpoint
@@ -120,6 +120,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                                         allow_headers=["Authorization", "Content-Type"]))
     return Starlette(
         routes=[
+            Route("/", home.endpoint(settings.graphiql)),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),

@@ -86,8 +86,10 @@ class SessionMemory:
 class HelperBrief:
     session_id: strawberry.ID = strawberry.field(description="The session.")
     goal: str = strawberry.field(description="The session's goal.")
-    problem: str = strawberry.field(description="The latest unresolved blocker (else the latest rejected attempt).")
-    tried: list[str] = strawberry.field(description="Rejected attempts, in order.")
+    problem: str = strawberry.field(description="The unresolved blocker with the latest attempt, else the latest "
+                                    "unresolved blocker; with none, the latest attempt outside any blocker, else the goal.")
+    tried: list[str] = strawberry.field(description="The rejected attempts at that problem, in order (an attempt "
+                                        "belongs to the blocker logged last before it).")
     assumptions: list[str] = strawberry.field(description="Assumptions to question.")
     blockers: list[str] = strawberry.field(description="Every blocker, in order.")
     learnings: list[str] = strawberry.field(description="Learnings and decisions so far.")

@@ -2,10 +2,14 @@
 
 1. drift: cosine of the proposal to every source ≥ min_semantic_similarity
    (not for reconcile, which states both sides of a conflict);
-2. fact_safety: strict mode adds no word, number or name absent from the sources
-   (stop words and, for reconcile, the uncertainty markers aside); balanced mode
-   adds no number or name and at most BALANCED_NEW_WORDS of other words; a
-   reconcile draft must carry its uncertainty markers;
+2. fact_safety: strict mode adds no word, number or name absent from the sources, or
+   more often than they have it (stop words but not negations and, for reconcile, the
+   uncertainty markers aside), and removes none (`removals`: fillers and stop-word
+   stutters aside; a summary's left-out sentences and a merge's other duplicates
+   excused, but not the numbers and names only they had); balanced mode adds or
+   removes no number, name or negation and at most BALANCED_NEW_WORDS of other
+   words, added and removed together; a reconcile draft must carry its uncertainty
+   markers;
 3. structure: the readability/compactness score (`text.structure_score`) rises by at
    least min_improvement_score; merging k memories into one also gains
    REDUNDANCY_GAIN·(k−1)/k (k records of one thing become one);
@@ -16,12 +20,14 @@
 5. resource: the cycle's time and batch budget (checked before a proposal is made).
 """
 
+from collections import Counter
+
 import numpy as np
 
-from graphmind.improvement import text
+from graphmind.improvement import removals, text
 from graphmind.improvement.model import GateResult, ImprovementType, Proposal
 from graphmind.improvement.proposals import UNCERTAINTY_MARKERS
-from graphmind.lifecycle.conflicts import contradiction
+from graphmind.lifecycle.conflicts import NEGATIONS, contradiction
 from graphmind.memory.keywords import STOPWORDS
 from graphmind.memory.privacy import redact
 
@@ -45,12 +51,19 @@ def drift(proposal: Proposal, vector: np.ndarray, min_similarity: float) -> Gate
 
 
 def fact_safety(proposal: Proposal, mode: str) -> GateResult:
-    known = set().union(*(set(text.tokens(m.content)) for m in proposal.sources))
-    allowed = STOPWORDS | (UNCERTAINTY_MARKERS if proposal.type is ImprovementType.RECONCILE else set())
-    originals = text.WORD.findall(proposal.content)
-    new = [w for w in originals if w.lower() not in known and w.lower() not in allowed]
-    words = max(1, len(originals))
-    if proposal.type is ImprovementType.RECONCILE:
+    reconcile = proposal.type is ImprovementType.RECONCILE
+    allowed = (STOPWORDS - NEGATIONS) | (UNCERTAINTY_MARKERS if reconcile else set())
+    known = sum((Counter(w.lower() for w in removals.words(m.content)) for m in proposal.sources), Counter())
+    originals = removals.words(proposal.content)
+    new = []
+    for w in originals:  # counted: "2 2 seconds" from "2 seconds" adds a 2
+        if w.lower() in allowed:
+            continue
+        if known[w.lower()]:
+            known[w.lower()] -= 1
+        else:
+            new.append(w)
+    if reconcile:
         missing = UNCERTAINTY_MARKERS - set(text.tokens(proposal.content))
         if missing:
             return GateResult("fact_safety", False, 0.0, f"uncertainty markers missing: {sorted(missing)}")
@@ -59,16 +72,22 @@ def fact_safety(proposal: Proposal, mode: str) -> GateResult:
         for i, a in enumerate(proposal.sources) for b in proposal.sources[i + 1:]
     ):
         return GateResult("fact_safety", False, 0.0, "sources contradict each other: only reconcile may merge them")
-    score = round(1 - len(new) / words, 4)
-    if not new:
-        return GateResult("fact_safety", True, score)
+    lost = removals.lost(proposal)
+    words = max(1, len(originals) + len(lost.words))
+    score = round(max(0.0, 1 - (len(new) + len(lost.words)) / words), 4)
     if mode == "strict":
-        return GateResult("fact_safety", False, score, f"new words absent from the sources: {new[:5]}")
-    risky = [w for w in new if any(c.isdigit() for c in w) or w[:1].isupper()]
+        if new:
+            return GateResult("fact_safety", False, score, f"new words absent from the sources: {new[:5]}")
+        if lost.words or lost.facts:
+            return GateResult("fact_safety", False, score, f"words of the sources removed: {(lost.words + lost.facts)[:5]}")
+        return GateResult("fact_safety", True, score)
+    risky = [w for w in new if any(c.isdigit() for c in w) or w[:1].isupper() or removals.is_negation(w)]
     if risky:
-        return GateResult("fact_safety", False, score, f"new numbers or names: {risky[:5]}")
-    if len(new) / words > BALANCED_NEW_WORDS:
-        return GateResult("fact_safety", False, score, f"{len(new)} new words of {words}")
+        return GateResult("fact_safety", False, score, f"new numbers, names or negations: {risky[:5]}")
+    if lost.risky():
+        return GateResult("fact_safety", False, score, f"numbers, names or negations removed: {lost.risky()[:5]}")
+    if (len(new) + len(lost.words)) / words > BALANCED_NEW_WORDS:
+        return GateResult("fact_safety", False, score, f"{len(new)} new and {len(lost.words)} removed words of {words}")
     return GateResult("fact_safety", True, score)
 
 

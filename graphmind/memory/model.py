@@ -71,6 +71,12 @@ class MemoryInput(BaseModel):
     entities: list[str] = Field(default_factory=list, max_length=MAX_ENTITIES)
     session_id: str | None = Field(None, min_length=1, max_length=128)
 
+    @field_validator("content_type", "source", mode="before")
+    @classmethod
+    def _enum_spelling(cls, value: Any) -> Any:
+        """GraphQL's spelling (`FACT`, as in the cookbook) as well as the stored one (`fact`)."""
+        return value.lower() if isinstance(value, str) else value
+
     @field_validator("content")
     @classmethod
     def _content(cls, value: str) -> str:

@@ -2,7 +2,8 @@
 
 A line is one JSON object with remember's input fields in camelCase (`content`,
 `contentType`, `temporalLevel`, `baseSalience`, `validFrom`, `validUntil`, `source`,
-`tags`, `metadata`, `entities`, `sessionId`), validated like `remember` (R3); blank
+`tags`, `metadata`, `entities`, `sessionId`; `contentType` and `source` as GraphQL spells
+them, `FACT`, or as stored, `fact`), validated like `remember` (R3); blank
 lines are skipped. Valid lines are stored in batches through `remember_many` (one
 transaction each; duplicates and contradictions are settled as in `rememberMany`), and
 invalid ones are reported with their line numbers. Export writes what import reads:

@@ -1,4 +1,18 @@
-"""The neo4j.conf and JVM flags of the managed server."""
+"""The neo4j.conf and JVM flags of the managed server, and the link that opens its Browser.
+
+Browser sends no crash reports or usage statistics and shows no usage-data banner
+(`client.allow_telemetry=false`, which Browser reads through `dbms.clientConfig()`), and
+loads remote content (`:play URL`) only from this machine
+(`browser.remote_content_hostname_whitelist`); `dbms.usage_report.enabled=false` keeps
+the server's own usage report off. Neo4j 2026.09 has no `browser.allow_outgoing_connections`
+any more (it refuses to start with it: strict config validation), and Browser 5.24 allows
+outgoing connections on Community whatever it says. Browser's page itself still loads
+its fonts from fonts.googleapis.com, and its Sentry client (set up before any setting is
+read) sends a page-load timing sample for one load in five: no setting turns those off
+(docs/neo4j-browser.md).
+"""
+
+from urllib.parse import quote
 
 from graphmind.settings import Settings
 
@@ -58,6 +72,15 @@ def render_conf(settings: Settings) -> str:
         f"server.memory.pagecache.size={settings.neo4j_pagecache}",
         f"initial.dbms.default_database={settings.neo4j_database}",
         "dbms.usage_report.enabled=false",
+        "client.allow_telemetry=false",
+        f"browser.remote_content_hostname_whitelist={','.join(sorted({'localhost', '127.0.0.1', host}))}",
         "db.tx_log.rotation.retention_policy=1 days",
     ]
     return "\n".join(lines) + "\n"
+
+
+def browser_url(settings: Settings) -> str:
+    """Browser, its connection form filled for this server (`?dbms=bolt://user@host:port&db=…`)."""
+    bolt = f"bolt://{settings.neo4j_user}@{settings.neo4j_host}:{settings.neo4j_bolt_port}"
+    return (f"http://{settings.neo4j_host}:{settings.neo4j_http_port}/browser/"
+            f"?dbms={quote(bolt, safe=':/@')}&db={quote(settings.neo4j_database, safe='')}")

@@ -68,7 +68,7 @@ class Neo4jServer:
             pid=self.pid(),
             bolt_open=self.bolt_open(),
             bolt_uri=s.bolt_uri,
-            browser_url=f"http://{s.neo4j_host}:{s.neo4j_http_port}/browser/",
+            browser_url=config.browser_url(s),
             home=self.home,
         )
 

@@ -6,12 +6,12 @@ outcome's change of the outcome adjustment: previous, new, delta, reason), with 
 forgotten, restored, archived, promoted). What it does not record: the memory's base
 salience and the decay job's gradual decay of it (`learning/events.py`). So the
 effective salience drawn is `clamp(today's base + adjustment)`: exact in its steps,
-and shifted by whatever decay took from the base (the figure says so, and marks the
-value stored today).
+and shifted by whatever decay took from the base (the figure says so). A diamond marks
+when the memory was stored (its creation time), a star the value in the database now.
 """
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from matplotlib import dates
 from matplotlib.figure import Figure
@@ -27,6 +27,7 @@ STATUS_EVENTS = {
     "memory.archived": "archived", "memory.promoted": "promoted",
 }
 TYPES = ["memory.stored", "salience.adjusted", "outcome.observed", *STATUS_EVENTS]
+MIN_SPAN = timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ def salience_figure(history: SalienceHistory) -> Figure:
     adjustment.append(adjustment[-1])
     top.step(times, [effective_salience(base, a) for a in adjustment], where="post", color="#4C8EDA",
              label="base today + outcome adjustment")
+    top.plot([history.created_at], [effective_salience(base, 0.0)], marker="D", color="#4C8EDA", markersize=8,
+             linestyle="none", label="stored")
     seen: set[str] = set()
     for a in history.adjustments:
         marker, colour, label = _outcome_style(a.quality)
@@ -79,7 +82,7 @@ def salience_figure(history: SalienceHistory) -> Figure:
                  linestyle="none", label=None if label in seen else label)
         seen.add(label)
     top.plot([history.now], [history.effective_salience], marker="*", color="#F79767", markersize=14,
-             linestyle="none", label="stored today")
+             linestyle="none", label="now (the value in the database)")
     for mark in history.marks:
         for axes in (top, bottom):
             axes.axvline(mark.at, color="#999999", linestyle="--", linewidth=0.8)
@@ -100,13 +103,25 @@ def salience_figure(history: SalienceHistory) -> Figure:
     bottom.set_ylabel(YLABEL_ADJUSTMENT)
     bottom.set_xlabel(XLABEL)
     bottom.grid(alpha=0.3)
-    locator = dates.AutoDateLocator()
-    bottom.xaxis.set_major_locator(locator)
-    bottom.xaxis.set_major_formatter(dates.ConciseDateFormatter(locator))
+    _time_axis(bottom, history.created_at, history.now)
     figure.supxlabel(f"From the event log: {len(history.adjustments)} salience.adjusted events. Decay of the base "
                      f"salience is not in the log, so the line uses today's base ({base:.3f}) throughout.",
                      fontsize=7, color="#666666")
     return figure
+
+
+def _time_axis(axes, start: datetime, end: datetime) -> None:
+    """Ticks labelled one way per scale: days as dates, hours and minutes as HH:MM, seconds as
+    HH:MM:SS (matplotlib's concise default writes "20", "30", "09:01" for seconds), the date in
+    the offset; at least MIN_SPAN wide, so no tick falls between seconds."""
+    span = max(end - start, MIN_SPAN)
+    axes.set_xlim(start - span * 0.03, start + span * 1.03)
+    locator = dates.AutoDateLocator()
+    axes.xaxis.set_major_locator(locator)
+    axes.xaxis.set_major_formatter(dates.ConciseDateFormatter(
+        locator, formats=["%Y", "%b", "%d", "%H:%M", "%H:%M", "%H:%M:%S"],
+        zero_formats=["", "%Y", "%b", "%b %d", "%H:%M", "%H:%M:%S"],
+        offset_formats=["", "%Y", "%Y %b", "%Y %b %d", "%Y %b %d", "%Y %b %d"]))
 
 
 async def load(deps, user_id: str, memory_id: str) -> SalienceHistory:

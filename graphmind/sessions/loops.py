@@ -89,14 +89,39 @@ class HelperBrief:
                 "Work on the current branch; fresh eyes, no rabbit-hole baggage.\n")
 
 
+def attempts_by_blocker(session: Session) -> dict[str | None, list[SessionEntry]]:
+    """Each rejected attempt under the blocker logged last before it (None: before any blocker)."""
+    owner: str | None = None
+    groups: dict[str | None, list[SessionEntry]] = {}
+    for entry in sorted(session.entries, key=lambda e: e.position):
+        if entry.kind is EntryKind.BLOCKER:
+            owner = entry.id
+        elif entry.kind is EntryKind.REJECTED:
+            groups.setdefault(owner, []).append(entry)
+    return groups
+
+
 def brief(session: Session) -> HelperBrief:
-    """The problem (the latest unresolved blocker, else the latest rejected attempt, else the
-    goal), what was tried and the assumptions, for a fresh helper."""
+    """The problem and the attempts at that problem, the assumptions, for a fresh helper.
+
+    An attempt belongs to the blocker logged last before it. The problem is the unresolved
+    blocker with the latest attempt, else the latest unresolved blocker (nothing tried yet);
+    with no unresolved blocker, the latest attempt made outside any blocker (with those
+    attempts), else the goal. Attempts at other blockers are never listed as tried.
+    """
+    groups = attempts_by_blocker(session)
     open_blockers = [e for e in session.of(EntryKind.BLOCKER) if not e.resolved]
-    rejected = session.of(EntryKind.REJECTED)
-    problem = (open_blockers[-1].text if open_blockers else rejected[-1].text if rejected else session.goal)
+    tried_at = [b for b in open_blockers if groups.get(b.id)]
+    if open_blockers:
+        blocker = max(tried_at, key=lambda b: groups[b.id][-1].position) if tried_at else open_blockers[-1]
+        problem, tried = blocker.text, groups.get(blocker.id, [])
+    elif groups.get(None):
+        tried = groups[None]
+        problem = tried[-1].text
+    else:
+        problem, tried = session.goal, []
     return HelperBrief(
-        session.id, session.goal, problem, [e.text for e in rejected],
+        session.id, session.goal, problem, [e.text for e in tried],
         [e.text for e in session.of(EntryKind.ASSUMPTION)], [e.text for e in session.of(EntryKind.BLOCKER)],
         [e.text for e in session.of(EntryKind.LEARNING, EntryKind.DECISION)],
     )

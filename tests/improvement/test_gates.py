@@ -30,7 +30,9 @@ def test_drift(source, cosine, kind, passed):
 
 @pytest.mark.parametrize(("content", "mode", "passed"), [
     ("The deploy pipeline runs the tests before every release to production.", "strict", True),  # same words
-    ("The deploy pipeline runs the tests before every release.", "strict", True),  # fewer words
+    ("The deploy pipeline runs the tests before every release.", "strict", False),  # "to production" removed
+    ("The deploy pipeline runs the tests before every release.", "balanced", False),  # 2 of 11 words removed
+    ("The deploy pipeline runs the tests before every release to production.", "balanced", True),
     ("The deploy pipeline quickly runs the tests before every release to production.", "strict", False),
     ("The deploy pipeline quickly runs the tests before every release to production.", "balanced", True),
     ("The deploy pipeline runs the 42 tests before every release to production.", "balanced", False),  # number
@@ -40,6 +42,46 @@ def test_drift(source, cosine, kind, passed):
 def test_fact_safety(source, content, mode, passed):
     memory = source("the deploy pipeline runs the tests before every release to production")
     assert gates.fact_safety(proposal_of([memory], content), mode).passed is passed
+
+
+@pytest.mark.parametrize(("before", "after", "passed"), [
+    ("the band we booked is Duran Duran", "The band we booked is Duran.", False),  # a name collapsed
+    ("our retry backoff is 2 2 seconds", "Our retry backoff is 2 seconds.", False),  # a number collapsed
+    ("Do not not restart the primary", "Do not restart the primary.", False),  # a negation collapsed
+    ("Do not restart the primary", "Restart the primary.", False),  # a negation removed
+    ("Restart the primary", "Do not restart the primary.", False),  # a negation added
+    ("our retry backoff is 2 seconds", "Our retry backoff is 2 2 seconds.", False),  # a number repeated
+    ("The invoice from Acme is due in 30 days", "The invoice is due in 30 days.", False),  # a name removed
+    ("The invoice is due in 30 days", "The invoice is due in days.", False),  # a number removed
+    ("the backup runs nightly on the replica", "The backup runs on the replica.", False),  # a word removed
+    ("the  deploy pipeline runs  the the tests", "The deploy pipeline runs the tests.", True),  # a stutter
+    ("- um, buy oat milk ,please", "Buy oat milk, please.", True),  # a filler
+    ("THE SERVER ROOM CODE CHANGED TODAY", "The server room code changed today.", True),  # shouting
+    ("I don\u2019t like the night  shift", "I don't like the night shift.", True),  # quotes, spacing
+    ("the band we booked is Duran Duran", "The band we booked is Duran Duran.", True),  # the name kept
+])
+@pytest.mark.parametrize("mode", ["strict", "balanced"])
+def test_fact_safety_counts_removals(source, before, after, passed, mode):
+    """Removed or collapsed words, numbers, names and negations change the meaning."""
+    result = gates.fact_safety(proposal_of([source(before)], after), mode)
+    assert result.passed is passed, result.reason
+    assert (result.score == 1.0) is passed
+
+
+def test_fact_safety_of_a_summary_and_a_merge(source):
+    long = source("The train leaves at noon. It leaves from platform 4. Tickets are sold on board. "
+                  "The train leaves at noon on Tuesdays.")
+    summary = "The train leaves at noon. It leaves from platform 4. The train leaves at noon on Tuesdays."
+    assert gates.fact_safety(proposal_of([long], summary, ImprovementType.SUMMARIZE), "strict").passed
+    no_platform = "The train leaves at noon. Tickets are sold on board. The train leaves at noon on Tuesdays."
+    assert not gates.fact_safety(proposal_of([long], no_platform, ImprovementType.SUMMARIZE), "strict").passed
+    cut = "The train leaves. It leaves from platform 4. The train leaves at noon on Tuesdays."
+    assert not gates.fact_safety(proposal_of([long], cut, ImprovementType.SUMMARIZE), "strict").passed
+    a = source("Our team standup happens at 9:30 every weekday.")
+    b = source("The team standup is at 9:30 on every weekday.")
+    assert gates.fact_safety(proposal_of([a, b], b.content, ImprovementType.DEDUPLICATE), "strict").passed
+    c = source("The team standup with Priya is at 9:30 on every weekday.")
+    assert not gates.fact_safety(proposal_of([b, c], b.content, ImprovementType.DEDUPLICATE), "strict").passed
 
 
 def test_fact_safety_for_conflicts(source):

@@ -35,6 +35,13 @@ def test_each_invalid_field_is_named(changes, field):
     assert error.value.code == "BAD_USER_INPUT"
 
 
+def test_graphql_enum_spelling_is_accepted():
+    """What the cookbook shows (`FACT`, `WEB`) parses as well as the stored spelling."""
+    parsed = parse_memory_input({**VALID, "contentType": "FACT", "source": "WEB"})
+    assert (parsed.content_type, parsed.source) == (ContentType.FACT, Source.WEB)
+    assert parse_memory_input({**VALID, "contentType": "event"}).content_type == ContentType.EVENT
+
+
 def test_defaults_and_normalisation():
     parsed = parse_memory_input({**VALID, "tags": ["Infra", "infra", " Cache "]})
     assert parsed.content_type == ContentType.OBSERVATION

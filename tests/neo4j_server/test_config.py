@@ -1,6 +1,6 @@
 """neo4j.conf and the JVM flags of the managed server."""
 
-from graphmind.neo4j_server.config import jvm_flags, render_conf
+from graphmind.neo4j_server.config import browser_url, jvm_flags, render_conf
 from graphmind.settings import Settings
 
 
@@ -19,3 +19,15 @@ def test_jvm_flags_include_the_launchers_add_opens():
     assert "--add-opens=java.base/java.nio=ALL-UNNAMED" in flags
     assert "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED" in flags
     assert "-Xmx2g" in flags
+
+
+def test_conf_turns_off_outgoing_connections_and_usage_data(tmp_path):
+    conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
+    for line in ("client.allow_telemetry=false", "browser.remote_content_hostname_whitelist=127.0.0.1,localhost",
+                 "dbms.usage_report.enabled=false"):
+        assert line in conf
+
+
+def test_browser_url_fills_the_connection_form():
+    settings = Settings(neo4j_bolt_port=1234, neo4j_http_port=2345, neo4j_user="neo4j", neo4j_database="neo4j")
+    assert browser_url(settings) == "http://127.0.0.1:2345/browser/?dbms=bolt://neo4j@127.0.0.1:1234&db=neo4j"

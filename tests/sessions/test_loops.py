@@ -49,3 +49,28 @@ def test_brief_packages_the_problem():
     assert (b.problem, b.tried, b.assumptions, b.learnings) == (
         "Server will not start", ["Restart it"], ["Ports are free"], ["Logs are in .cache"])
     assert "**Problem:** Server will not start" in b.markdown and "- Restart it" in b.markdown
+
+
+def session_of(*entries):
+    made = [SessionEntry(f"e{n}", "s", EntryKind(kind), text, n, AT, resolved)
+            for n, (kind, text, resolved) in enumerate(entries)]
+    return Session("s", "agent", "Run the tests", SessionStatus.OPEN, AT, None, made)
+
+
+def test_the_brief_lists_the_attempts_at_its_problem_only():
+    b = brief(session_of(("blocker", "Neo4j will not start", False), ("rejected", "Raise the timeout", False),
+                         ("rejected", "Raise it again", False), ("blocker", "Lint fails", True),
+                         ("rejected", "Disable the rule", False)))
+    assert (b.problem, b.tried) == ("Neo4j will not start", ["Raise the timeout", "Raise it again"])
+    b = brief(session_of(("blocker", "Neo4j will not start", False), ("rejected", "Raise the timeout", False),
+                         ("blocker", "Lint fails", False), ("rejected", "Disable the rule", False)))
+    assert (b.problem, b.tried) == ("Lint fails", ["Disable the rule"])
+    b = brief(session_of(("blocker", "Neo4j will not start", False), ("rejected", "Raise the timeout", False),
+                         ("blocker", "Lint fails", False)))  # a new blocker, nothing tried at it yet
+    assert (b.problem, b.tried) == ("Neo4j will not start", ["Raise the timeout"])
+    b = brief(session_of(("blocker", "Lint fails", False)))
+    assert (b.problem, b.tried) == ("Lint fails", [])
+    b = brief(session_of(("rejected", "Rerun", False), ("blocker", "Lint fails", True), ("rejected", "Skip it", False)))
+    assert (b.problem, b.tried) == ("Rerun", ["Rerun"])  # the solved blocker's attempts are not the problem's
+    b = brief(session_of(("blocker", "Lint fails", True), ("rejected", "Skip it", False)))
+    assert (b.problem, b.tried) == ("Run the tests", [])
