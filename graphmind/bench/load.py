@@ -226,10 +226,12 @@ def free_port() -> int:
 @contextlib.asynccontextmanager
 async def own_server(log_path: Path, start_timeout: float = 300.0) -> AsyncIterator[tuple[str, int]]:
     """`python -m graphmind serve` on a free loopback port: keys required, rate limit off,
-    gardener off, the same Neo4j settings as this process; stopped with SIGTERM."""
+    gardener off, /metrics open to this machine, the same Neo4j settings as this process;
+    stopped with SIGTERM."""
     port = free_port()
     env = {**os.environ, "GRAPHMIND_API_KEYS": "required", "GRAPHMIND_RATE_LIMIT_PER_MINUTE": "0",
-           "GRAPHMIND_GARDENER_ENABLED": "false"}
+           "GRAPHMIND_GARDENER_ENABLED": "false",
+           "GRAPHMIND_METRICS_ALLOW": '["127.0.0.1"]'}  # the bench reads /metrics with an agent key
     with open(log_path, "ab") as log:
         process = subprocess.Popen([sys.executable, "-m", "graphmind", "serve", "--host", "127.0.0.1",
                                     "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT,
