@@ -8,10 +8,11 @@ from graphmind.learning.tail import EventTail
 async def test_the_tail_wakes_the_watchers_of_a_user_whose_log_moved(db, remember, user_id):
     tail = EventTail(db, interval=0.05)
     try:
-        async with tail.watch(user_id), tail.watch("someone-else"):
+        other_user = f"{user_id}-other"  # a user nobody wrote for (a fixed id may have a log from other tests)
+        async with tail.watch(user_id), tail.watch(other_user):
             start = await tail.latest(user_id)
             waiting = asyncio.create_task(tail.past(user_id, start))
-            other = asyncio.create_task(tail.past("someone-else", 0))
+            other = asyncio.create_task(tail.past(other_user, 0))
             await asyncio.sleep(0.2)
             assert not waiting.done()
             await remember("A memory written while the tail watches")  # memory.stored (and more)
