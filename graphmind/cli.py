@@ -63,7 +63,7 @@ def cli(debug: bool) -> None:
     """GraphMind: graph-native memory and decision intelligence for AI agents."""
 
 
-@cli.command()
+@cli.command(short_help="Serve GraphQL at /graphql and MCP at /mcp (several processes).")
 @click.option("--host", help="Address to bind (default GRAPHMIND_HOST, 127.0.0.1).")
 @click.option("--port", type=int, help="Port to bind (default GRAPHMIND_PORT, 8000).")
 @click.option("--workers", type=click.IntRange(min=1),

@@ -155,3 +155,12 @@ def store(timed, user_id):
         return result
 
     return remember
+
+
+@pytest.fixture(scope="session")
+def key_deps(db, settings):
+    """Enough of Deps to create and revoke keys (no model)."""
+    from graphmind.clock import Clock
+    from graphmind.deps import Deps
+
+    return Deps(settings=settings, db=db, embedder=None, clock=Clock())

@@ -44,15 +44,6 @@ def server(db, settings):
     sock.close()
 
 
-@pytest.fixture(scope="session")
-def key_deps(db, settings):
-    """Enough of Deps to create and revoke keys (no model)."""
-    from graphmind.clock import Clock
-    from graphmind.deps import Deps
-
-    return Deps(settings=settings, db=db, embedder=None, clock=Clock())
-
-
 @pytest.fixture
 async def new_key(key_deps):
     """new_key(role=AGENT) → the secret of a key for a fresh user; revoked after the test."""
