@@ -26,7 +26,7 @@ _GAP = r"(?:\W+\w+){0,4}?\W+"  # up to four words between the action and its obj
 
 
 def _rule(action: str, target: str, tail: str = "") -> re.Pattern:
-    return re.compile(rf"(?i)\b(?:{action}){_GAP}(?:{target})\b{tail}")
+    return re.compile(rf"(?i)\b(?:{action}){_GAP}(?:{target})\b" + (f"(?:{tail})" if tail else ""))
 
 
 _MAKE = (r"make|build|assemble|construct|synthesi[sz]e|produce|manufacture|cook|brew|weaponi[sz]e"
