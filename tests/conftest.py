@@ -6,7 +6,11 @@ bare `pytest` never touches the data of `make run`.
 """
 
 import os
+import socket
+import threading
+import time
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import pytest
@@ -164,3 +168,39 @@ def key_deps(db, settings):
     from graphmind.deps import Deps
 
     return Deps(settings=settings, db=db, embedder=None, clock=Clock())
+
+
+@dataclass
+class RunningServer:
+    url: str
+    state: dict  # the app's lifespan state: deps, authenticator, rate_limiter
+
+
+@pytest.fixture(scope="session")
+def server(db, settings):
+    """uvicorn serving create_app (keys required, gardener off) on a free loopback port, in a
+    thread, on the test Neo4j (`db` emptied and migrated it): GraphQL at `url`, MCP next to
+    it at /mcp; stopped when the session ends."""
+    import uvicorn
+
+    from graphmind.api.app import create_app
+
+    app_settings = settings.model_copy(update={"api_keys": "required", "migrate_on_start": False,
+                                               "gardener_enabled": False})
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(app_settings), log_level="warning", lifespan="on")
+    uvicorn_server = uvicorn.Server(config)
+    thread = threading.Thread(target=uvicorn_server.run, kwargs={"sockets": [sock]}, name="graphmind-server",
+                              daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not uvicorn_server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the GraphMind server did not start"
+        time.sleep(0.05)
+    yield RunningServer(f"http://127.0.0.1:{port}/graphql", uvicorn_server.lifespan.state)
+    uvicorn_server.should_exit = True
+    thread.join(timeout=60)
+    sock.close()

@@ -1,9 +1,6 @@
 """The MCP tests: one real GraphMind server (keys required) for the HTTP transport, a key
 per user, and the learning loop as an MCP client runs it."""
 
-import socket
-import threading
-import time
 import uuid
 from contextlib import asynccontextmanager
 
@@ -13,30 +10,9 @@ LOOP_QUESTION = "Which queue should the billing service use for retries?"
 
 
 @pytest.fixture(scope="session")
-def mcp_url(db, settings):
-    """uvicorn serving create_app on a free loopback port, in a thread, on the test Neo4j
-    (`db` emptied and migrated it); the URL of its /mcp endpoint."""
-    import uvicorn
-
-    from graphmind.api.app import create_app
-
-    app_settings = settings.model_copy(update={"api_keys": "required", "migrate_on_start": False,
-                                               "gardener_enabled": False})
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(app_settings), log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="graphmind-mcp", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 120
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the GraphMind server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/mcp"
-    server.should_exit = True
-    thread.join(timeout=60)
-    sock.close()
+def mcp_url(server):
+    """The /mcp endpoint of the test session's one real server (tests/conftest.py)."""
+    return server.url.removesuffix("/graphql") + "/mcp"
 
 
 @pytest.fixture
