@@ -206,7 +206,7 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
                 retrieval_id=result.retrieval_id, memories=named, confidence=0.5,
             ))
         timings["decide"].append(watch.ms)
-        succeeded = 2 * sum(top[n] in good for n in acted) > len(acted) if len(acted) > 1 else top[acted[0]] in good
+        succeeded = 2 * sum(top[n] in good for n in acted) > len(acted)  # a majority (the one, when one)
         quality = config.quality if succeeded else -config.quality
         if noise.random() < config.noise:
             quality = -quality
