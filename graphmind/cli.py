@@ -459,13 +459,18 @@ def bench_latency(data: Path, locomo: Path | None, memories: int, queries: int, 
 @click.option("--plot", type=click.Path(path_type=Path), default=Path("bench-results/learning.png"),
               show_default=True, help="Where to write the PNG of both curves.")
 @click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
-@click.option("--credit", type=click.Choice(["acted", "shared"]), default="acted", show_default=True,
-              help="acted: decide names the memories acted on; shared: decide with the retrievalId only.")
+@click.option("--credit", type=click.Choice(["acted", "shared", "none"]), default="acted", show_default=True,
+              help="acted: decide names the memories acted on; shared: decide with the retrievalId only; "
+                   "none: no outcomes reported (the baseline arm alone).")
 @click.option("--policy", type=click.Choice(["random", "top", "top3"]), default="random", show_default=True,
               help="What the agent acts on: a random one of the top 5, the top one, or the top 3 together.")
 @click.option("--noise", type=float, default=0.0, show_default=True, help="Share of outcomes reported flipped.")
+@click.option("--scenario", type=click.Choice(["binary", "graded"]), default="binary", show_default=True,
+              help="binary: good advice always works, misleading never; graded: per topic one best advice "
+                   "(works 95%), adequate good advice (60%), misleading (10%).")
+@click.option("--explore", type=float, help="Recall's exploration bound c (0-0.5; default the server's setting).")
 def bench_learning(rounds: int, seed: int, plot: Path, out: Path | None, credit: str, policy: str,
-                   noise: float) -> None:
+                   noise: float, scenario: str, explore: float | None) -> None:
     """Learning lift: precision@5 of good advice per block of rounds, learning on vs off."""
     import json
 
@@ -475,7 +480,7 @@ def bench_learning(rounds: int, seed: int, plot: Path, out: Path | None, credit:
     async def go() -> dict:
         async with bench_deps() as deps:
             return await learning.run(deps, learning.Config(seed=seed, rounds=rounds, credit=credit, policy=policy,
-                                                              noise=noise), plot)
+                                                              noise=noise, scenario=scenario, explore=explore), plot)
 
     report = asyncio.run(go())
     click.echo(learning.format_report(report))

@@ -158,6 +158,12 @@ class Settings(BaseSettings):
     rank_weight_similarity: float = Field(0.7, description="ranking mix: weight of relevance")
     rank_weight_retrievability: float = Field(0.15, description="ranking mix: weight of R (DSR)")
     rank_weight_utility: float = Field(0.15, description="ranking mix: weight of learned utility")
+    exploration: float = Field(
+        0.0, ge=0, le=0.5,
+        description="exploration bound c: a recall adds c·√(utility variance)·u (u uniform) to each score, "
+                    "so near-tied, little-tried memories get seen; 0 = off",
+    )
+    exploration_seed: int = Field(0, description="seed of exploration's draws")
     max_token_budget: int = Field(32_000, description="largest tokenBudget a recall may ask for")
     budget_pool: int = Field(50, description="candidates a budgeted recall packs from")
     budget_mmr_lambda: float = Field(

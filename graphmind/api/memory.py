@@ -177,6 +177,12 @@ async def recall(
     neighbours: Annotated[
         bool, arg("Add the temporal neighbours of the top results (half their parent's relevance; default on).")
     ] = True,
+    exploration: Annotated[
+        float | None,
+        arg("Exploration bound c (0-0.5; default the server's GRAPHMIND_EXPLORATION, 0 = off): each memory "
+            "gains up to c·√(utility variance), so a near-tied, little-tried one may be shown "
+            "(breakdown.exploration)."),
+    ] = None,
 ) -> RecallResult:
     """Hybrid recall (vector + keyword + entity graph, RRF, salience, temporal neighbours),
     ranked by relevance, retrievability and utility; optionally packed into a token budget."""
@@ -185,7 +191,7 @@ async def recall(
     result = await recall_service.recall(
         ctx.deps, ctx.user_id, query, limit, flt,
         channels=tuple(channels) if channels else recall_service.ALL_CHANNELS,
-        neighbours=neighbours, token_budget=token_budget,
+        neighbours=neighbours, token_budget=token_budget, explore=exploration,
     )
     return RecallResult(
         retrieval_id=result.retrieval_id, items=[to_recall_item(i) for i in result.items],

@@ -125,10 +125,13 @@ class ScoreBreakdownType:
     retrievability: float = strawberry.field(description="R = C·e^(−t/S) at recall time (1 in a scene).")
     utility: float = strawberry.field(description="Learned usefulness (Kalman estimate; 0.5 unknown).")
     final_score: float = strawberry.field(
-        description="The ranking mix: wSim·relevance + wR·retrievability + wU·utility."
+        description="The ranking mix: wSim·relevance + wR·retrievability + wU·utility (+ exploration)."
     )
     neighbour_of: strawberry.ID | None = strawberry.field(
         description="Set when the memory came in as a temporal neighbour (±10 min) of this result."
+    )
+    exploration: float = strawberry.field(
+        description="Exploration bonus in the final score: c·√(utility variance)·u, 0 when exploration is off."
     )
 
 

@@ -11,9 +11,16 @@ reports +quality when the decision succeeded and -quality otherwise, flipped wit
 probability `noise`. Credit: `acted` names the memories acted on (contribution
 1.0, the others 0.1), `shared` passes only the retrievalId (the natural call of an
 LLM agent: GraphMind infers the attribution), `none` reports no outcomes.
+Scenario `binary`: good advice always works, misleading advice never does. Scenario
+`graded`: in each topic one good advice (drawn from the seed) is the best and works
+with probability 0.95, the other good advice is adequate (0.6), the misleading advice
+works with probability 0.1; a majority of the acted-on advice must work. Here an agent
+that always acts on the top result settles on adequate advice unless recall explores
+(`explore`: the exploration bound of memory/exploration.py; None: the server's setting).
 The same stream runs twice in one process, learning on (outcomes reported) and
-off (no outcomes), each on its own user with the same memories. Reported:
-precision@5 of good memories per block of rounds, and a PNG of both curves.
+off (no outcomes), each on its own user with the same memories (`none`: only the
+latter). Reported: precision@5 of good memories and decision success per block of
+rounds, and a PNG of the curves.
 `run_episode` runs one stream and returns its rounds; experiments
 (`graphmind/experiments/`) run it once per trial.
 """
@@ -128,9 +135,14 @@ class Config:
     temporal_level: int = 2
     base_salience: float = 0.6
     days_between_memories: int = 1
-    credit: str = "acted"  # acted | shared (with learning on; off is `none`)
+    credit: str = "acted"  # acted | shared | none (no outcomes: only the learning-off arm)
     policy: str = "random"  # random | top | top3
     noise: float = 0.0  # probability that the reported outcome is flipped
+    scenario: str = "binary"  # binary | graded
+    explore: float | None = None  # recall's exploration bound (None: the server's setting)
+    best_success: float = 0.95  # graded: the best advice of a topic works this often
+    adequate_success: float = 0.6  # graded: the other good advice
+    misleading_success: float = 0.1  # graded: the misleading advice
 
 
 @dataclass(frozen=True)
@@ -151,6 +163,20 @@ class Episode:
     rounds: list[Round] = field(default_factory=list)
     adjustments: dict[str, float] = field(default_factory=dict)
     memories: int = 0
+
+
+def success_rates(config: Config) -> dict[str, float]:
+    """How often each advice works when acted on: 1/0 (binary), or best/adequate/misleading
+    (graded; each topic's best drawn from the seed)."""
+    if config.scenario == "binary":
+        return {t: 1.0 for topic in TOPICS.values() for t in topic[1]} | \
+               {t: 0.0 for topic in TOPICS.values() for t in topic[2]}
+    best = random.Random(config.seed + 3)
+    rates = {t: config.misleading_success for topic in TOPICS.values() for t in topic[2]}
+    for _, good, _ in TOPICS.values():
+        winner = best.choice(good)
+        rates |= {t: config.best_success if t == winner else config.adequate_success for t in good}
+    return rates
 
 
 def build_stream(config: Config) -> tuple[list[str], list[tuple[str, bool]]]:
@@ -182,13 +208,15 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
     for memory_id, (text, _) in zip(ids, texts):
         content_of.setdefault(memory_id, text)  # a duplicate keeps the first text
     good = {t for t, is_good in texts if is_good}
+    rates = success_rates(config)
     timings = timings if timings is not None else {"decide": [], "observeOutcome": []}
     episode = Episode(memories=len(content_of))
     choices = random.Random(config.seed + 1)  # the same draws with learning on and off
     noise = random.Random(config.seed + 2)
+    works = random.Random(config.seed + 4)  # graded: whether each acted-on advice worked
     label = "learning on" if learn else "learning off"
     for topic in tqdm(stream, desc=label, unit="round", disable=not progress):
-        result = await recall(deps, user, TOPICS[topic][0], config.top_k)
+        result = await recall(deps, user, TOPICS[topic][0], config.top_k, explore=config.explore)
         top = [content_of[i.memory.id] for i in result.items]
         precision = sum(text in good for text in top) / config.top_k
         harmful = sum(text not in good for text in top) / config.top_k
@@ -206,7 +234,8 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
                 retrieval_id=result.retrieval_id, memories=named, confidence=0.5,
             ))
         timings["decide"].append(watch.ms)
-        succeeded = 2 * sum(top[n] in good for n in acted) > len(acted)  # a majority (the one, when one)
+        worked = [top[n] in good if config.scenario == "binary" else works.random() < rates[top[n]] for n in acted]
+        succeeded = 2 * sum(worked) > len(acted)  # a majority (the one, when one)
         quality = config.quality if succeeded else -config.quality
         if noise.random() < config.noise:
             quality = -quality
@@ -238,7 +267,7 @@ def _blocks(values: list[float], size: int) -> list[float]:
 async def run(deps: Deps, config: Config = Config(), plot: Path | None = None) -> dict:
     run_id = uuid.uuid4().hex[:8]
     curves, success, timings = {}, {}, {"decide": [], "observeOutcome": []}
-    for learn in (True, False):
+    for learn in ((True, False) if config.credit != "none" else (False,)):
         user = f"bench-learning-{'on' if learn else 'off'}-{run_id}"
         try:
             episode = await run_episode(deps, user, config, learn, timings)
@@ -252,7 +281,7 @@ async def run(deps: Deps, config: Config = Config(), plot: Path | None = None) -
         "topics": len(TOPICS), "good_per_topic": 5, "misleading_per_topic": 5,
         "precision_at_5": curves,
         "success": success,
-        "lift_on": curves["on"][-1] - curves["on"][0],
+        "lift_on": curves["on"][-1] - curves["on"][0] if "on" in curves else None,
         "drift_off": curves["off"][-1] - curves["off"][0],
         "latency_ms": {op: {"p50": percentile(v, 50), "p95": percentile(v, 95)} for op, v in timings.items()},
     }
@@ -270,9 +299,10 @@ def write_plot(curves: dict, config: Config, path: Path, success: dict | None = 
     path.parent.mkdir(parents=True, exist_ok=True)
     panels = [("precision@5 of good advice", curves)] + ([("decision success", success)] if success else [])
     figure, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4), squeeze=False)
-    blocks = list(range(1, len(curves["on"]) + 1))
+    blocks = list(range(1, len(curves["off"]) + 1))
     for ax, (label, values) in zip(axes[0], panels):
-        ax.plot(blocks, values["on"], marker="o", label=f"outcomes reported ({config.credit} credit)")
+        if "on" in values:
+            ax.plot(blocks, values["on"], marker="o", label=f"outcomes reported ({config.credit} credit)")
         ax.plot(blocks, values["off"], marker="s", label="no outcomes")
         ax.set_xlabel(f"block of {config.block} rounds")
         ax.set_xticks(blocks)
@@ -280,7 +310,9 @@ def write_plot(curves: dict, config: Config, path: Path, success: dict | None = 
         ax.set_ylim(0, 1.02)
         ax.grid(alpha=0.3)
         ax.legend()
-    figure.suptitle(f"Outcome learning: policy {config.policy}, {config.credit} credit, noise {config.noise:.0%}")
+    explore = "" if not config.explore else f", exploration {config.explore}"
+    figure.suptitle(f"Outcome learning ({config.scenario}): policy {config.policy}, {config.credit} credit, "
+                    f"noise {config.noise:.0%}{explore}")
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)
@@ -288,23 +320,19 @@ def write_plot(curves: dict, config: Config, path: Path, success: dict | None = 
 
 
 def format_report(report: dict) -> str:
-    on, off = report["precision_at_5"]["on"], report["precision_at_5"]["off"]
+    config, precision, success = report["config"], report["precision_at_5"], report["success"]
     lines = [
-        f"learning bench: {report['topics']} topics × (5 good + 5 misleading), "
-        f"{report['config']['rounds']} rounds, seed {report['config']['seed']}, "
-        f"credit {report['config']['credit']}, policy {report['config']['policy']}, noise {report['config']['noise']}",
-        "block             " + " ".join(f"{i + 1:>6}" for i in range(len(on))),
-        "precision@5 on    " + " ".join(f"{v:6.3f}" for v in on),
-        "precision@5 none  " + " ".join(f"{v:6.3f}" for v in off),
+        f"learning bench ({config.get('scenario', 'binary')}): {report['topics']} topics × (5 good + 5 misleading), "
+        f"{config['rounds']} rounds, seed {config['seed']}, credit {config['credit']}, "
+        f"policy {config['policy']}, noise {config['noise']}, exploration {config.get('explore')}",
+        "block             " + " ".join(f"{i + 1:>6}" for i in range(len(precision["off"]))),
     ]
-    if "success" in report:
-        lines += [
-            "success on        " + " ".join(f"{v:6.3f}" for v in report["success"]["on"]),
-            "success none      " + " ".join(f"{v:6.3f}" for v in report["success"]["off"]),
-        ]
-    lines += [
-        f"lift with learning: {report['lift_on'] * 100:+.1f} points; without: {report['drift_off'] * 100:+.1f} points",
-    ]
+    for label, curves in (("precision@5", precision), ("success", success)):
+        for arm, name in (("on", "on  "), ("off", "none")):
+            if arm in curves:
+                lines.append(f"{label + ' ' + name:<18}" + " ".join(f"{v:6.3f}" for v in curves[arm]))
+    lift = "" if report["lift_on"] is None else f"with learning: {report['lift_on'] * 100:+.1f} points; "
+    lines.append(f"precision@5 lift {lift}without: {report['drift_off'] * 100:+.1f} points")
     for op, ms in report["latency_ms"].items():
         lines.append(f"{op}: p50 {ms['p50']:.1f} ms, p95 {ms['p95']:.1f} ms")
     if "plot" in report:

@@ -26,6 +26,7 @@ from graphmind.deps import Deps
 from graphmind.learning.events import content_hash
 from graphmind.lifecycle import decay
 from graphmind.errors import BadUserInput
+from graphmind.memory import exploration
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.keywords import lucene_query
@@ -83,6 +84,7 @@ class ScoreBreakdown:
     utility: float = 0.5
     final_score: float = 0.0
     neighbour_of: str | None = None
+    exploration: float = 0.0
 
 
 @dataclass
@@ -108,7 +110,8 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment and moment.tzinfo is None else moment
 
 
-def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter, token_budget: int | None) -> str:
+def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter, token_budget: int | None,
+              explore: float | None) -> str:
     query = query.strip()
     if not query:
         raise BadUserInput("query must not be empty", field="query")
@@ -127,6 +130,9 @@ def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter, token_budge
             f"tokenBudget must be 1-{deps.settings.max_token_budget}, got {token_budget}",
             field="tokenBudget",
         )
+    if explore is not None and not 0 <= explore <= exploration.MAX_EXPLORATION:
+        raise BadUserInput(f"exploration must be 0-{exploration.MAX_EXPLORATION}, got {explore}",
+                           field="exploration")
     return query
 
 
@@ -139,6 +145,7 @@ def _breakdown(row: dict) -> ScoreBreakdown:
         utility=row["utility"],
         final_score=row["final"],
         neighbour_of=row["neighbourOf"],
+        exploration=row.get("exploration", 0.0),
     )
     for ranked in row["ranks"]:
         setattr(breakdown, f"{ranked['channel']}_rank", ranked["rank"])
@@ -156,14 +163,18 @@ async def recall(
     neighbours: bool = True,
     token_budget: int | None = None,
     min_similarity: float | None = None,
+    explore: float | None = None,
 ) -> RecallResult:
     """Returns the caller's most relevant memories for `query`, with score breakdowns;
     with `token_budget`, the best non-redundant ones whose tokens fit the budget; with
-    `min_similarity`, only those whose cosine to the query reaches it (vector channel)."""
+    `min_similarity`, only those whose cosine to the query reaches it (vector channel);
+    with exploration (`explore`, else the setting), a bounded bonus for little-tried
+    memories (memory/exploration.py)."""
     s = deps.settings
     flt = flt or RecallFilter()
     limit = s.recall_default_limit if limit is None else limit
-    query = _validate(deps, query, limit, flt, token_budget)
+    query = _validate(deps, query, limit, flt, token_budget, explore)
+    bound = s.exploration if explore is None else explore
     [embedding] = await deps.embedder.embed_async([query])
     now = deps.clock.now()
     believed_at = _aware(flt.as_of)
@@ -193,7 +204,8 @@ async def recall(
             Channel.KEYWORD.value: s.rrf_weight_keyword,
             Channel.GRAPH.value: s.rrf_weight_graph,
         },
-        limit=limit if token_budget is None else max(limit, s.budget_pool),
+        # exploring, the next page may move up: rank twice the limit
+        limit=(2 * limit if bound > 0 else limit) if token_budget is None else max(limit, s.budget_pool),
         minSalience=s.min_salience,
         validAt=valid_at,
         believedAt=believed_at,
@@ -217,12 +229,24 @@ async def recall(
     )
 
     async def work(tx) -> RecallResult:
-        result = _assemble(deps, await tx.run("memory.rank", **ranking), limit, token_budget, min_similarity)
+        rows = await tx.run("memory.rank", **ranking)
+        if bound > 0:
+            rows = _explore(rows, bound, s.exploration_seed, user_id, query, now)
+        result = _assemble(deps, rows, limit, token_budget, min_similarity)
         await _record(tx, deps, user_id, query, now, result)
         return result
 
     # one round trip on the caller's path: rank and record in one write transaction
     return await deps.db.transaction(work)
+
+
+def _explore(rows: list[dict], bound: float, seed: int, user_id: str, query: str, now: datetime) -> list[dict]:
+    """Each row's final score plus its exploration bonus, re-ranked (ties as rank.cypher: 1e-4)."""
+    for row in rows:
+        u = exploration.draw(seed, user_id, query, now, row["memory"]["id"])
+        row["exploration"] = exploration.bonus(bound, row["memory"].get("utilityVariance"), u)
+        row["final"] += row["exploration"]
+    return sorted(rows, key=lambda row: -round(row["final"] * 10000))
 
 
 def _assemble(deps: Deps, rows: list[dict], limit: int, token_budget: int | None,
@@ -232,6 +256,8 @@ def _assemble(deps: Deps, rows: list[dict], limit: int, token_budget: int | None
     if min_similarity is not None:
         rows = [r for r in rows if any(x["channel"] == Channel.VECTOR.value and x["score"] >= min_similarity
                                        for x in r["ranks"])]
+    if token_budget is None:
+        rows = rows[:limit]
     tokens = [deps.embedder.count_tokens(r["memory"]["content"]) for r in rows]
     if token_budget is not None:
         candidates = [
