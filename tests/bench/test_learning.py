@@ -44,3 +44,22 @@ def test_the_agent_acts_on_what_its_policy_picks(policy, expected):
 
     assert learning._acted(policy, 5, random.Random(1)) == expected
     assert learning._acted("top3", 2, random.Random(1)) == [0, 1]
+
+
+def test_graded_advice_has_one_best_per_topic_from_the_seed():
+    rates = learning.success_rates(Config(scenario="graded", seed=3))
+    for _, good, misleading in TOPICS.values():
+        assert sorted(rates[t] for t in good) == [0.6, 0.6, 0.6, 0.6, 0.95]
+        assert {rates[t] for t in misleading} == {0.1}
+    assert rates == learning.success_rates(Config(scenario="graded", seed=3))
+    assert rates != learning.success_rates(Config(scenario="graded", seed=4))
+    binary = learning.success_rates(Config())
+    assert {binary[t] for _, good, _ in TOPICS.values() for t in good} == {1.0}
+
+
+async def test_credit_none_runs_the_baseline_arm_alone(deps):
+    report = await learning.run(deps, Config(seed=5, rounds=6, block=3, credit="none", scenario="graded",
+                                             explore=0.3))
+    assert set(report["success"]) == {"off"} and report["lift_on"] is None
+    text = learning.format_report(report)
+    assert "success none" in text and "success on" not in text and "exploration 0.3" in text
