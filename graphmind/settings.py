@@ -62,6 +62,10 @@ class Settings(BaseSettings):
     insecure: bool = Field(False, description="let `serve` bind a non-loopback address without API keys")
     rate_limit_per_minute: float = Field(1200.0, description="requests a key may make per minute (0: no limit)")
     rate_limit_burst: int = Field(100, ge=1, description="requests a key may make at once before the rate applies")
+    rate_limit_lease: int = Field(
+        8, ge=1, description="tokens a server process takes from a key's shared bucket at a time "
+                             "(at most a quarter of what is left; 1: every request writes to Neo4j)"
+    )
     max_body_bytes: int = Field(1_000_000, ge=1024, description="largest GraphQL request body")
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
     metrics_allow: list[str] = Field(

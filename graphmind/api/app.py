@@ -88,7 +88,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             try:
                 yield Resources(deps=deps, authenticator=Authenticator(deps), event_tail=tail,
                                 rate_limiter=RateLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst,
-                                                         deps.db))
+                                                         deps.db, settings.rate_limit_lease))
             finally:
                 await tail.close()
                 if gardener:

@@ -5,7 +5,13 @@ Each bucket holds `rate_limit_burst` requests and refills at `rate_limit_per_min
 per minute; an empty bucket answers RATE_LIMITED with the seconds to wait. The bucket
 is a `RateBucket` node taken in one auto-commit write (`cypher/ratelimit/take.cypher`:
 locked, refilled on Neo4j's clock, decremented), so the limit counts a caller's requests
-to all processes together. While Neo4j cannot answer, each process falls back to its own
+to all processes together. A write per request would put a commit on every request's
+path, so a process takes up to `rate_limit_lease` tokens at a time (at most a quarter of
+what the bucket holds, so near the limit it takes one) and spends them before it asks
+again. A caller never gets more than the limit: every request spends a token taken from
+the shared bucket; a process may hold up to lease − 1 of a caller's tokens that another
+process could have used, so near the limit a caller may be refused that many requests
+early. While Neo4j cannot answer, each process falls back to its own
 in-memory buckets (`LocalBuckets`), so the limit still holds per process. The prune job
 deletes buckets idle long enough to be full again (`expire_buckets`).
 """
@@ -54,11 +60,13 @@ class LocalBuckets:
 class RateLimiter:
     """The guard's limiter: buckets in Neo4j when given a database, else in memory."""
 
-    def __init__(self, per_minute: float, burst: int, db: Database | None = None) -> None:
+    def __init__(self, per_minute: float, burst: int, db: Database | None = None, lease: int = 1) -> None:
         self.rate = per_minute / 60.0
         self.burst = burst
         self.db = db
+        self.lease = max(1, lease)
         self.local = LocalBuckets(per_minute, burst)
+        self._held: dict[str, int] = {}  # tokens taken from the shared bucket, not yet spent
         self._warned = 0.0
 
     async def take(self, key: str) -> float:
@@ -67,12 +75,20 @@ class RateLimiter:
             return 0.0
         if self.db is None:
             return self.local.take(key)
+        if self._held.get(key, 0) > 0:
+            self._held[key] -= 1
+            return 0.0
         try:
-            [row] = await self.db.write_once("ratelimit.take", key=key, perSecond=self.rate, burst=self.burst)
+            [row] = await self.db.write_once("ratelimit.take", key=key, perSecond=self.rate, burst=self.burst,
+                                             want=self.lease)
         except GraphMindError as e:
             self._warn(e)
             return self.local.take(key)
-        return 0.0 if row["allowed"] else float(row["waitSeconds"])
+        if row["granted"] < 1:
+            return float(row["waitSeconds"])
+        if row["granted"] > 1:
+            self._held[key] = self._held.get(key, 0) + row["granted"] - 1
+        return 0.0
 
     def _warn(self, error: GraphMindError) -> None:
         now = time.monotonic()

@@ -18,6 +18,36 @@ async def test_two_limiters_share_one_bucket_under_concurrency(db):
     assert await RateLimiter(6, 5, db).take(f"{key}-other") == 0.0  # buckets are per key
 
 
+async def test_a_process_takes_a_lease_of_tokens_and_spends_it_before_asking_again(db):
+    """Lease 8 from a bucket of 100: one write takes 8 tokens, the next 7 requests write nothing;
+    near the limit a process takes a quarter of what is left, at least one."""
+    key = f"test-{uuid.uuid4().hex[:8]}"
+    limiter = RateLimiter(6, 100, db, lease=8)
+    assert await limiter.take(key) == 0.0
+    [bucket] = await db.write("testing.age_rate_bucket", key=key, seconds=0)
+    assert 91.9 < bucket["tokens"] < 92.1
+    assert [await limiter.take(key) for _ in range(7)] == [0.0] * 7
+    [bucket] = await db.write("testing.age_rate_bucket", key=key, seconds=0)
+    assert 91.9 < bucket["tokens"] < 92.1  # spent from the lease: Neo4j untouched
+    await limiter.take(key)
+    [bucket] = await db.write("testing.age_rate_bucket", key=key, seconds=0)
+    assert 83.9 < bucket["tokens"] < 84.2
+    small = f"test-{uuid.uuid4().hex[:8]}"
+    few = RateLimiter(6, 6, db, lease=8)
+    await few.take(small)
+    [bucket] = await db.write("testing.age_rate_bucket", key=small, seconds=0)
+    assert 4.9 < bucket["tokens"] < 5.1  # floor(6 / 4) = 1
+
+
+async def test_leases_never_let_a_caller_past_the_limit(db):
+    """Two processes with leases, 40 requests at once against a bucket of 20: at most 20 go ahead."""
+    key = f"test-{uuid.uuid4().hex[:8]}"
+    first, second = RateLimiter(6, 20, db, lease=8), RateLimiter(6, 20, db, lease=8)
+    waits = await asyncio.gather(*(limiter.take(key) for limiter in (first, second) * 20))
+    allowed = sum(1 for w in waits if w == 0.0)
+    assert 20 - 2 * 7 <= allowed <= 20
+
+
 async def test_no_limit_takes_nothing(db):
     assert await RateLimiter(0, 1, db).take("anyone") == 0.0
 
