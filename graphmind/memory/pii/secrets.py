@@ -32,6 +32,7 @@ PLUGINS = (
     "TelegramBotTokenDetector", "TwilioKeyDetector", "Base64HighEntropyString",
 )
 ENTROPY = Base64HighEntropyString(limit=4.5)
+ALLOWLIST_FILTER = "detect_secrets.filters.allowlist.is_line_allowlisted"
 MIN_ENTROPY_LENGTH = 20  # shorter strings cannot reach 4.5 bits per character anyway
 KIND_OF_TYPE = {
     "JSON Web Token": "TOKEN",  # its pattern stops at the signature: RULES has the whole token
@@ -44,8 +45,21 @@ KIND_OF_TYPE = {
 PRIVATE_KEY = re.compile(
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)"
 )
-# Cheap test before detect-secrets runs: a long unbroken run, a keyword or a URL.
-_WORTH_SCANNING = re.compile(r"\S{16,}|(?i:pass|pwd|secret|key|token|://)")
+# Cheap tests before detect-secrets runs on a line. Its format and entropy detectors need a
+# long run of token characters (every provider key, token and high-entropy string has 16+
+# letters, digits or `_+/=.-` in a row) or a URL (basic auth); its keyword detector needs
+# one of its keywords and an assignment, call, comparison or statement end (`=`, `:`, `(`,
+# `!=`, `;`).
+_LONG_RUN = re.compile(r"[A-Za-z0-9_+/=.-]{16,}|://")
+_KEYWORD = re.compile(
+    r"(?i)(?:api|auth|service|account|db|database|priv|private|client)_?key|(?:key|db|database)_?pass"
+    r"|password|passwd|pwd|secret|contrase"
+)
+_OPERATOR = re.compile(r"[=:(;]")
+
+
+def _worth_scanning(line: str) -> bool:
+    return bool(_LONG_RUN.search(line) or (_KEYWORD.search(line) and _OPERATOR.search(line)))
 
 
 def _secret_assignment(match: re.Match) -> str:
@@ -82,6 +96,10 @@ def _configure() -> None:
     if set(settings.plugins) != set(PLUGINS):
         settings.disable_plugins(*settings.plugins)
         settings.configure_plugins([{"name": name} for name in PLUGINS])
+    if ALLOWLIST_FILTER in settings.filters:
+        # a "pragma: allowlist secret" comment is for code repositories, and the filter's
+        # regular expressions ran on every scanned line
+        settings.disable_filters(ALLOWLIST_FILTER)
 
 
 def _random(value: str) -> bool:
@@ -97,7 +115,7 @@ def _library_spans(text: str) -> list[Span]:
     spans = []
     offset = 0
     for line in text.splitlines(keepends=True):
-        if _WORTH_SCANNING.search(line):
+        if _worth_scanning(line):
             for secret in scan_line(line.rstrip("\r\n")):
                 value = secret.secret_value or ""
                 if not value or (secret.type.endswith("High Entropy String") and not _random(value)):
