@@ -99,10 +99,12 @@ def remember_many(memories: Sequence[MemoryInput | Mapping[str, Any] | str], *,
 
 def recall(query: str, limit: int = 10, *, filter: RecallFilter | Mapping[str, Any] | None = None,
            token_budget: int | None = None,
-           channels: Sequence[RecallChannel | str] | None = None) -> Call[RecallResult]:
+           channels: Sequence[RecallChannel | str] | None = None,
+           exploration: float | None = None) -> Call[RecallResult]:
     """Hybrid recall, best first; pass the result's `retrieval_id` to decide. `token_budget`
-    packs the best non-redundant memories into that many tokens."""
-    variables = {"query": query, "limit": limit, "tokenBudget": token_budget,
+    packs the best non-redundant memories into that many tokens; `exploration` (0-0.5) lets
+    near-tied, little-tried memories be shown (default: the server's setting)."""
+    variables = {"query": query, "limit": limit, "tokenBudget": token_budget, "exploration": exploration,
                  "filter": coerce(RecallFilter, filter, "filter").wire() if filter is not None else None,
                  "channels": None if channels is None else [enum_value(RecallChannel, c, "channels") for c in channels]}
     return call(ops.RECALL, variables, "recall", RecallResult, idempotent=True)

@@ -140,6 +140,7 @@ class ScoreBreakdown(Model):
     utility: float
     final_score: float
     neighbour_of: str | None = None
+    exploration: float = 0.0
 
 
 class RecallItem(Model):

@@ -55,8 +55,9 @@ REMEMBER_MANY = f"""mutation RememberMany($inputs: [RememberInput!]!, $requestId
 }}"""
 
 RECALL = f"""query Recall($query: String!, $limit: Int, $filter: RecallFilter, $channels: [RecallChannel!],
-    $tokenBudget: Int) {{
-  recall(query: $query, limit: $limit, filter: $filter, channels: $channels, tokenBudget: $tokenBudget)
+    $tokenBudget: Int, $exploration: Float) {{
+  recall(query: $query, limit: $limit, filter: $filter, channels: $channels, tokenBudget: $tokenBudget,
+         exploration: $exploration)
     {select(RecallResult)}
 }}"""
 
