@@ -59,13 +59,14 @@ $(ONNX_MODEL): graphmind/embeddings/onnx_export.py | $(INSTALLED)
 	$(GRAPHMIND) embeddings export
 	@touch $@
 
-$(INSTALLED): pyproject.toml requirements.lock
-	@command -v $(PYTHON) >/dev/null || { echo "GraphMind needs $(PYTHON) (Python 3.11) on PATH"; exit 1; }
+$(INSTALLED): pyproject.toml requirements.lock clients/python/pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "GraphMind needs $(PYTHON) on PATH (Python 3.11-3.13: make PYTHON=python3.12 …)"; exit 1; }
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@mkdir -p $(WHEELHOUSE)
 	$(PY) -m pip download --quiet --dest $(WHEELHOUSE) --requirement requirements.lock
 	$(PY) -m pip install --quiet --no-index --find-links $(WHEELHOUSE) --requirement requirements.lock
 	$(PY) -m pip install --quiet --no-deps --editable .
+	$(PY) -m pip install --quiet --no-deps --editable clients/python  # the client, for the server's own tests
 	@touch $(INSTALLED)
 
 neo4j: setup

@@ -2,12 +2,12 @@
 
 import pytest
 
-from graphmind.client import (
+from graphmind_client import (
     AsyncGraphMind, DecisionType, Feedback, NotFound, OutcomeSignal, OutcomeStatus, SessionEntryKind,
 )
-from graphmind.client.graph_models import TrailStatus
-from graphmind.client.models import RecallResult, RememberResult
-from graphmind.client.session_models import SessionStatus
+from graphmind_client.graph_models import TrailStatus
+from graphmind_client.models import RecallResult, RememberResult
+from graphmind_client.session_models import SessionStatus
 
 QUESTION = "which cache should we use for the API?"
 
@@ -152,3 +152,24 @@ async def test_the_key_and_url_from_the_environment(server, api_key, monkeypatch
         data = await gm.execute("query($q: String!) { recall(query: $q, limit: 1) { items { score } } }",
                                 {"q": "anything"})
     assert data == {"recall": {"items": []}}  # a fresh user: nothing remembered yet
+
+
+async def test_events_arrive_as_they_are_written(gm):
+    import asyncio
+
+    stream = gm.events(types=["memory.stored"])
+    first = asyncio.ensure_future(stream.__anext__())
+    await asyncio.sleep(0.5)  # subscribed before the write
+    stored = await gm.remember("The staging database is restored from backup every night")
+    event = await asyncio.wait_for(first, timeout=15)
+    assert event.type == "memory.stored" and event.seq > 0
+    assert stored.id in str(event.payload)
+    await stream.aclose()
+
+
+async def test_events_with_a_wrong_key_are_refused(server):
+    from graphmind_client import Unauthenticated
+
+    async with AsyncGraphMind(server.url, "gm_wrong") as gm:
+        with pytest.raises(Unauthenticated):
+            await gm.events().__anext__()

@@ -7,7 +7,7 @@ import time
 import httpx
 import pytest
 
-from graphmind.client import (
+from graphmind_client import (
     AsyncGraphMind,
     BadUserInput,
     ClientError,

@@ -10,11 +10,11 @@ import pytest
 from graphql import GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, build_schema, parse, validate
 from pydantic import BaseModel
 
-from graphmind.client import (
+from graphmind_client import (
     AsyncGraphMind, GraphMind, calls, decision_models, graph_models, inputs, models, session_models,
 )
-from graphmind.client.methods import NAMES
-from graphmind.client.operations import DOCUMENTS
+from graphmind_client.methods import NAMES
+from graphmind_client.operations import DOCUMENTS
 from graphmind.settings import PROJECT_ROOT
 
 SCHEMA = build_schema((PROJECT_ROOT / "schema.graphql").read_text())
@@ -67,7 +67,7 @@ def test_both_clients_have_every_method_with_the_same_signature():
 
 
 def test_importing_the_client_loads_nothing_of_the_server():
-    code = ("import sys, graphmind.client;"
+    code = ("import sys, graphmind_client;"
             "heavy = [m for m in ('neo4j', 'torch', 'sentence_transformers', 'strawberry', 'starlette',"
             " 'graphmind.settings', 'graphmind.api', 'graphmind.db') if m in sys.modules];"
             "print(heavy)")

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmind.client import GraphMind, NotFound, RecallFilter
+from graphmind_client import GraphMind, NotFound, RecallFilter
 
 
 @pytest.fixture

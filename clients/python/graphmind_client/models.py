@@ -5,8 +5,10 @@ Fields are snake_case in Python and camelCase on the wire (`effective_salience` 
 adds later are ignored, so an older client keeps working.
 """
 
+from __future__ import annotations
+
 from datetime import datetime
-from enum import StrEnum
+from graphmind_client._compat import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict

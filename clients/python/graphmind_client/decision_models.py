@@ -1,10 +1,12 @@
 """Typed results of reading decisions back (`decision`, `decisions`), mirroring schema.graphql."""
 
-from datetime import datetime
-from enum import StrEnum
+from __future__ import annotations
 
-from graphmind.client.graph_models import PageInfo
-from graphmind.client.models import (
+from datetime import datetime
+from graphmind_client._compat import StrEnum
+
+from graphmind_client.graph_models import PageInfo
+from graphmind_client.models import (
     Alternative,
     DecisionType,
     Memory,

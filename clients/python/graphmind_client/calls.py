@@ -6,15 +6,17 @@ requestId (a fresh uuid4 unless given), built once, so the client's own retries 
 call reuse it and the server never writes twice.
 """
 
+from __future__ import annotations
+
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from graphmind.client import operations as ops
-from graphmind.client.core import Call, call
-from graphmind.client.decision_models import Decision, DecisionConnection
-from graphmind.client.graph_models import (
+from graphmind_client import operations as ops
+from graphmind_client.core import Call, call
+from graphmind_client.decision_models import Decision, DecisionConnection
+from graphmind_client.graph_models import (
     ActivationResult,
     Feedback,
     LearnResult,
@@ -25,7 +27,7 @@ from graphmind.client.graph_models import (
     TrailStatus,
     WhyResult,
 )
-from graphmind.client.inputs import (
+from graphmind_client.inputs import (
     ActivationBoostInput,
     ConclusionInput,
     DecideInput,
@@ -46,7 +48,7 @@ from graphmind.client.inputs import (
     enum_value,
     wire,
 )
-from graphmind.client.models import (
+from graphmind_client.models import (
     ContentType,
     DecisionResult,
     DecisionType,
@@ -58,7 +60,7 @@ from graphmind.client.models import (
     RememberResult,
     Source,
 )
-from graphmind.client.session_models import (
+from graphmind_client.session_models import (
     EndSessionResult,
     HelperBrief,
     LogSessionResult,

@@ -1,6 +1,6 @@
 """A small typed client for agents: `AsyncGraphMind` (asyncio) and `GraphMind` (sync).
 
-    from graphmind.client import AsyncGraphMind
+    from graphmind_client import AsyncGraphMind
 
     async with AsyncGraphMind(api_key="gm_…") as gm:
         found = await gm.recall("which cache should we use?")
@@ -10,9 +10,11 @@ It speaks GraphQL over httpx and returns pydantic models; errors are subclasses 
 driver, no model). docs/agents.md has the learning loop as a complete agent.
 """
 
-from graphmind.client.async_client import AsyncGraphMind
-from graphmind.client.core import Retry
-from graphmind.client.errors import (
+from __future__ import annotations
+
+from graphmind_client.async_client import AsyncGraphMind
+from graphmind_client.core import Retry
+from graphmind_client.errors import (
     BadUserInput,
     ClientError,
     Conflict,
@@ -24,9 +26,10 @@ from graphmind.client.errors import (
     Unauthenticated,
     Unavailable,
 )
-from graphmind.client.decision_models import OutcomeStatus
-from graphmind.client.graph_models import Feedback, TrailStatus
-from graphmind.client.inputs import (
+from graphmind_client.decision_models import OutcomeStatus
+from graphmind_client.events import Event
+from graphmind_client.graph_models import Feedback, TrailStatus
+from graphmind_client.inputs import (
     ActivationBoostInput,
     ConclusionInput,
     DecisionFilter,
@@ -36,9 +39,9 @@ from graphmind.client.inputs import (
     RecallFilter,
     VisitedNodeInput,
 )
-from graphmind.client.models import ContentType, DecisionType, OutcomeSignal, RecallChannel, Source
-from graphmind.client.session_models import SessionEntryKind
-from graphmind.client.sync_client import GraphMind
+from graphmind_client.models import ContentType, DecisionType, OutcomeSignal, RecallChannel, Source
+from graphmind_client.session_models import SessionEntryKind
+from graphmind_client.sync_client import GraphMind
 
 __all__ = [
     "ActivationBoostInput",
@@ -50,6 +53,7 @@ __all__ = [
     "ContentType",
     "DecisionFilter",
     "DecisionType",
+    "Event",
     "Feedback",
     "Forbidden",
     "GraphMind",

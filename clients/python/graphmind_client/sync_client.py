@@ -1,17 +1,21 @@
 """GraphMind: the synchronous client, on httpx.Client; the same methods as AsyncGraphMind."""
 
+from __future__ import annotations
+
 import functools
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import Concatenate, ParamSpec, Self, TypeVar
+from typing import TypeVar
+
+from typing_extensions import Concatenate, ParamSpec, Self
 
 import httpx
 
-from graphmind.client import calls
-from graphmind.client.core import Attempts, Call, Retry, configure
-from graphmind.client.errors import ClientError
-from graphmind.client.methods import method_signature
+from graphmind_client import calls
+from graphmind_client.core import Attempts, Call, Retry, configure
+from graphmind_client.errors import ClientError
+from graphmind_client.methods import method_signature
 
 P = ParamSpec("P")
 T = TypeVar("T")

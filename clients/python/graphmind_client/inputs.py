@@ -5,18 +5,20 @@ camelCase); the client checks types and enum values before sending, so a typo fa
 at once with BadUserInput naming the field. Ranges and lengths are the server's to check.
 """
 
+from __future__ import annotations
+
 from collections.abc import Mapping
 from datetime import datetime
-from enum import StrEnum
+from graphmind_client._compat import StrEnum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
-from graphmind.client.errors import BadUserInput
-from graphmind.client.graph_models import Feedback
-from graphmind.client.models import ContentType, DecisionType, OutcomeSignal, Source
-from graphmind.client.session_models import SessionEntryKind
+from graphmind_client.errors import BadUserInput
+from graphmind_client.graph_models import Feedback
+from graphmind_client.models import ContentType, DecisionType, OutcomeSignal, Source
+from graphmind_client.session_models import SessionEntryKind
 
 
 class Input(BaseModel):

@@ -5,6 +5,8 @@ decision — what to send, how to read the answer, which error to raise, whether
 to retry — is made here.
 """
 
+from __future__ import annotations
+
 import os
 import random
 from collections.abc import Callable
@@ -14,8 +16,8 @@ from typing import Any, Generic, TypeVar
 import httpx
 from pydantic import TypeAdapter, ValidationError
 
-from graphmind import __version__
-from graphmind.client.errors import ClientError, RateLimited, TransportError, Unavailable, from_graphql_error
+from graphmind_client._version import __version__
+from graphmind_client.errors import ClientError, RateLimited, TransportError, Unavailable, from_graphql_error
 
 T = TypeVar("T")
 
@@ -83,7 +85,7 @@ def _retry_after_header(response: httpx.Response) -> float | None:
 
 def transport_error(error: httpx.RequestError) -> TransportError:
     """A network failure; `sent` is False only when no connection was ever made."""
-    sent = not isinstance(error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
+    sent = not isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout))
     return TransportError(f"{type(error).__name__}: {str(error) or 'no details'}", sent=sent)
 
 

@@ -5,12 +5,14 @@ for and the fields parsed can never drift apart; tests/client/test_operations.py
 validates every document against schema.graphql.
 """
 
+from __future__ import annotations
+
 from typing import get_args
 
 from pydantic import BaseModel
 
-from graphmind.client.decision_models import Decision, DecisionConnection
-from graphmind.client.graph_models import (
+from graphmind_client.decision_models import Decision, DecisionConnection
+from graphmind_client.graph_models import (
     ActivationResult,
     LearnResult,
     ResumeTrailResult,
@@ -19,8 +21,8 @@ from graphmind.client.graph_models import (
     TrailConnection,
     WhyResult,
 )
-from graphmind.client.models import DecisionResult, Memory, OutcomeResult, RecallResult, RememberResult
-from graphmind.client.session_models import (
+from graphmind_client.models import DecisionResult, Memory, OutcomeResult, RecallResult, RememberResult
+from graphmind_client.session_models import (
     EndSessionResult,
     HelperBrief,
     LogSessionResult,

@@ -5,6 +5,8 @@
 GraphQL response, is a `TransportError`.
 """
 
+from __future__ import annotations
+
 from typing import Any
 
 
@@ -77,7 +79,7 @@ class RateLimited(ClientError):
     @property
     def retry_after(self) -> float | None:
         value = self.extensions.get("retryAfterSeconds")
-        return float(value) if isinstance(value, int | float) else None
+        return float(value) if isinstance(value, (int, float)) else None
 
 
 class Unavailable(ClientError):

@@ -1,17 +1,22 @@
 """AsyncGraphMind: the asynchronous client, on httpx.AsyncClient."""
 
+from __future__ import annotations
+
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from types import TracebackType
-from typing import Any, Concatenate, ParamSpec, Self, TypeVar
+from typing import Any, TypeVar
+
+from typing_extensions import Concatenate, ParamSpec, Self
 
 import httpx
 
-from graphmind.client import calls
-from graphmind.client.core import Attempts, Call, Retry, configure
-from graphmind.client.errors import ClientError
-from graphmind.client.methods import method_signature
+from graphmind_client import calls
+from graphmind_client.core import Attempts, Call, Retry, configure
+from graphmind_client.errors import ClientError
+from graphmind_client.events import Event, subscribe
+from graphmind_client.methods import method_signature
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -37,7 +42,7 @@ class AsyncGraphMind:
       same requestId, so they are never applied twice (docs/agents.md).
     - `transport`: an httpx transport, e.g. `httpx.ASGITransport(app)` to call an app in-process.
 
-    Errors raise subclasses of `graphmind.client.errors.ClientError`, one per GraphQL code.
+    Errors raise subclasses of `graphmind_client.errors.ClientError`, one per GraphQL code.
     """
 
     def __init__(self, url: str | None = None, api_key: str | None = None, *, timeout: float = 30.0,
@@ -54,6 +59,13 @@ class AsyncGraphMind:
 
     async def aclose(self) -> None:
         await self._http.aclose()
+
+    def events(self, after: int | None = None, types: Sequence[str] | None = None) -> AsyncIterator[Event]:
+        """The caller's new events as they are written: `async for event in gm.events(): …`
+        (after `after`, default from now; only `types` if given). A GraphQL subscription over
+        a WebSocket (graphql-transport-ws); needs `pip install "graphmind-client[events]"`."""
+        auth = {k: v for k, v in self.config.headers.items() if k == "Authorization"}
+        return subscribe(self.config.url, auth, after, types, open_timeout=self.config.timeout)
 
     async def run(self, call: Call[T]) -> T:
         """Send `call`, retrying as `retries` allows; its parsed result, or the ClientError."""

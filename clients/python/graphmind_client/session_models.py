@@ -1,9 +1,11 @@
 """Typed results of the session operations (docs/sessions.md)."""
 
-from datetime import datetime
-from enum import StrEnum
+from __future__ import annotations
 
-from graphmind.client.models import Memory, Model, RecallItem
+from datetime import datetime
+from graphmind_client._compat import StrEnum
+
+from graphmind_client.models import Memory, Model, RecallItem
 
 
 class SessionStatus(StrEnum):

@@ -1,9 +1,11 @@
 """Typed results of the associative operations: learn, activate, why and trails."""
 
-from datetime import datetime
-from enum import StrEnum
+from __future__ import annotations
 
-from graphmind.client.models import Memory, Model
+from datetime import datetime
+from graphmind_client._compat import StrEnum
+
+from graphmind_client.models import Memory, Model
 
 
 class Feedback(StrEnum):

@@ -1,10 +1,12 @@
 """How a function of `calls` becomes a client method: the same parameters, the call's result type."""
 
+from __future__ import annotations
+
 import inspect
 from collections.abc import Callable
 from typing import Any, get_args
 
-from graphmind.client.core import Call
+from graphmind_client.core import Call
 
 NAMES = ("remember", "remember_many", "recall", "memory", "decide", "observe_outcome", "decision", "decisions",
          "learn", "activate", "why",
@@ -18,5 +20,9 @@ def method_signature(build: Callable[..., Call[Any]]) -> inspect.Signature:
     so help() and IDEs show the method as it is called."""
     signature = inspect.signature(build)
     self = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    returns = get_args(signature.return_annotation) or (signature.return_annotation,)
-    return signature.replace(parameters=[self, *signature.parameters.values()], return_annotation=returns[0])
+    returns = signature.return_annotation
+    if isinstance(returns, str):  # postponed annotations: "Call[RecallResult]"
+        returns = returns[len("Call["):-1] if returns.startswith("Call[") else returns
+    else:
+        returns = (get_args(returns) or (returns,))[0]
+    return signature.replace(parameters=[self, *signature.parameters.values()], return_annotation=returns)

@@ -1,0 +1,3 @@
+"""The client's version (pyproject.toml reads it)."""
+
+__version__ = "0.1.0"
