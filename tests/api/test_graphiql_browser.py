@@ -5,8 +5,10 @@ The server is `graphmind serve` in a subprocess on the test Neo4j with API keys 
 The screenshot goes to bench-results/graphiql.png (docs/graphiql.png is a copy of one).
 """
 
+import contextlib
 import json
 import os
+import uuid
 import shutil
 import socket
 import subprocess
@@ -37,12 +39,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def server(db, tmp_path):
+@contextlib.contextmanager
+def serving(tmp_path, api_keys: str):
     """`graphmind serve` on a free port; stopped (and waited for) at the end."""
     port = free_port()
     env = {**os.environ, "GRAPHMIND_PORT": str(port), "GRAPHMIND_HOST": "127.0.0.1",
-           "GRAPHMIND_API_KEYS": "optional", "GRAPHMIND_GARDENER_ENABLED": "false",
+           "GRAPHMIND_API_KEYS": api_keys, "GRAPHMIND_GARDENER_ENABLED": "false",
            "GRAPHMIND_MIGRATE_ON_START": "false", "GRAPHMIND_GRAPHIQL": "true"}
     log = tmp_path / "serve.log"
     process = subprocess.Popen([sys.executable, "-c", "from graphmind.cli import main; main()", "serve"],
@@ -67,6 +69,12 @@ def server(db, tmp_path):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture
+def server(db, tmp_path):
+    with serving(tmp_path, "optional") as url:
+        yield url
 
 
 async def test_graphiql_runs_the_tours_first_operation(server):
@@ -112,3 +120,34 @@ async def test_graphiql_runs_the_tours_first_operation(server):
                                                    "variables": {"id": memory["id"]}}).json()
     assert stored["data"]["memory"]["content"] == variables["content"]
     assert SCREENSHOT.stat().st_size > 10_000
+
+
+async def test_the_docs_pane_loads_the_schema_once_a_key_is_entered(db, key_deps, tmp_path):
+    """With keys required the schema fetched on opening is refused; typing a key in the
+    Headers tab fetches it again, without the hidden re-fetch button."""
+    from playwright.async_api import async_playwright
+
+    from graphmind.security.keys import Role, create_key
+
+    executable = chromium()
+    _, secret = await create_key(key_deps, f"browser-{uuid.uuid4().hex[:8]}", Role.AGENT, "browser test")
+    docs = "document.querySelector('.graphiql-doc-explorer')?.innerText ?? ''"
+    with serving(tmp_path, "required") as url:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=executable)
+            try:
+                page = await browser.new_page(viewport={"width": 1400, "height": 900})
+                await page.goto(f"{url}/graphql")
+                await page.wait_for_selector(".graphiql-query-editor .CodeMirror", timeout=20_000)
+                await page.get_by_role("button", name="Show Documentation Explorer").click()
+                await page.wait_for_function(f"({docs}).includes('Error fetching schema')", timeout=20_000)
+
+                await page.get_by_role("button", name="Headers").click()
+                headers = page.locator(".graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror")
+                await headers.click()
+                await page.keyboard.type(f'{{"Authorization": "Bearer {secret}"}}')
+                await page.wait_for_function(f"({docs}).includes('Root Types')", timeout=20_000)
+                text = await page.evaluate(docs)
+            finally:
+                await browser.close()
+    assert "query: Query" in text and "Error fetching schema" not in text
