@@ -23,6 +23,8 @@ from graphmind.associative import drift
 from graphmind.deps import Deps
 from graphmind.errors import Conflict
 from graphmind.learning import events
+from pydantic import ValidationError
+
 from graphmind.memory.model import ContentType, MemoryInput
 from graphmind.memory.store import remember_many
 from graphmind.sessions import bugs
@@ -67,6 +69,15 @@ def _candidate(entry: SessionEntry) -> tuple[str | None, Promotion | None, list[
     return None, None, []  # experiences, rejected attempts and assumptions stay in the session
 
 
+def _not_a_memory(text: str) -> str | None:
+    """Why `text` cannot be a memory (too short or long, harmful: MemoryInput's rules), or None."""
+    try:
+        MemoryInput(content=text, content_type=ContentType.FACT)
+    except ValidationError as e:
+        return f"not a valid memory: {e.errors()[0]['msg'].removeprefix('Value error, ')}"
+    return None
+
+
 async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     s = deps.settings
     session = await get_session(deps, user_id, session_id)
@@ -78,6 +89,8 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
         text, skipped, signals = _candidate(entry)
         if skipped:
             promotions.append(skipped)
+        elif text and (refused := _not_a_memory(text)):
+            promotions.append(Promotion(entry.id, entry.kind, "skipped", refused))
         elif text:
             drafts.append((entry, text, signals))
     vectors = await deps.embedder.embed_async([t for _, t, _ in drafts]) if drafts else []

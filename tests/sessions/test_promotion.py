@@ -88,3 +88,13 @@ async def test_an_updated_value_is_promoted_not_skipped_as_a_duplicate(deps, rem
     assert p.action != "skipped" and p.memory_id != old.memory.id
     assert (await manage.get_memory(deps, user_id, old.memory.id)).status is MemoryStatus.SUPERSEDED
     assert (await manage.get_memory(deps, user_id, p.memory_id)).status is MemoryStatus.ACTIVE
+
+
+async def test_an_entry_too_short_to_be_a_memory_is_skipped_with_the_reason(deps, user_id):
+    """A learning of 7 characters cannot be a memory (10-2000): the session still ends, and the
+    promotion says why it was skipped (the fuzz found this as an INTERNAL)."""
+    result, logged = await ended(deps, user_id, [(EntryKind.LEARNING, "tea tea")])
+    [p] = result.promotions
+    assert (p.entry_id, p.action, p.memory_id) == (logged[0].entry.id, "skipped", None)
+    assert "10-2000 characters" in p.reason
+    assert result.session.status is SessionStatus.ENDED
