@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from graphmind.bench import folds
 from graphmind.bench.common import delete_user, percentile
 from graphmind.bench.retrieval import MODES, ask, ingest
 from graphmind.deps import Deps
@@ -101,6 +102,10 @@ async def run(deps: Deps, path: Path, batch: int = 250, concurrency: int = 2) ->
     hits: dict[str, dict[int, dict[int, list[float]]]] = {
         mode: defaultdict(lambda: defaultdict(list)) for mode in MODES
     }
+    fold_of = folds.split(c.sample_id for c in conversations)
+    by_fold: dict[str, dict[str, dict[int, list[float]]]] = {
+        fold: {mode: defaultdict(list) for mode in MODES} for fold in folds.FOLDS
+    }
     latencies = []
     questions = [(c, q) for c in conversations for q in c.questions]
     try:
@@ -118,6 +123,8 @@ async def run(deps: Deps, path: Path, batch: int = 250, concurrency: int = 2) ->
                 for k in KS:
                     found = set().union(*(memory_turns[m] for m in answer.memory_ids[:k]))
                     hits[mode][k][qa["category"]].append(len(evidence & found) / len(evidence))
+                    if qa["category"] in (1, 2, 3, 4):
+                        by_fold[fold_of[conversation.sample_id]][mode][k].append(len(evidence & found) / len(evidence))
     finally:
         for user in users.values():
             await delete_user(deps, user)
@@ -134,6 +141,14 @@ async def run(deps: Deps, path: Path, batch: int = 250, concurrency: int = 2) ->
             row["cat1-4"] = mean([v for c in (1, 2, 3, 4) for v in by_category[c]])
             report["recall"][mode][k] = row
     report["questions"] = {f"cat{c}": len(hits["hybrid"][KS[0]][c]) for c in sorted(CATEGORIES)}
+    report["folds"] = {
+        fold: {
+            "members": sorted(c for c, f in fold_of.items() if f == fold),
+            "questions": len(by_fold[fold]["hybrid"][KS[0]]),
+            "recall": {mode: {f"recall@{k}": folds.mean(by_fold[fold][mode][k]) for k in KS} for mode in MODES},
+        }
+        for fold in folds.FOLDS
+    }
     report["ingest_per_second"] = len(all_texts) / ingest_seconds
     report["raw_embedding_per_second"] = raw_rate
     report["recall_ms"] = {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95)}
@@ -151,6 +166,9 @@ def format_report(report: dict) -> str:
     best = max(report["recall"]["vector"][10]["cat1-4"], report["recall"]["keyword"][10]["cat1-4"])
     hybrid = report["recall"]["hybrid"][10]["cat1-4"]
     lines.append(f"recall@10 cat1-4: hybrid {hybrid:.3f} vs best baseline {best:.3f} ({(hybrid - best) * 100:+.1f} points)")
+    if "folds" in report:
+        lines.append("per fold (cat 1-4; conversations split by sample id):")
+        lines += folds.table(report["folds"], [f"recall@{k}" for k in KS])
     ratio = report["ingest_per_second"] / report["raw_embedding_per_second"]
     lines.append(
         f"ingest {report['ingest_per_second']:.1f} memories/s; raw embedding "

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from graphmind.bench import folds
 from graphmind.bench.common import delete_user, percentile
 from graphmind.bench.retrieval import MODES, ask, ingest
 from graphmind.deps import Deps
@@ -67,6 +68,8 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
     data = data[:questions] if questions else data
     run_id = uuid.uuid4().hex[:8]
     scores: dict[str, dict[str, list[float]]] = {m: defaultdict(list) for m in MODES}
+    fold_of = folds.split(q["question_id"] for q in data)
+    by_fold = {fold: {m: defaultdict(list) for m in MODES} for fold in folds.FOLDS}
     latencies, stored, ingest_seconds = [], 0, 0.0
     for question in tqdm(data, desc="questions", unit="q"):
         user = f"bench-lme-{question['question_id']}-{run_id}"
@@ -86,8 +89,9 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
                     latencies.append(answer.latency_ms)
                 for k in KS:
                     found = {session_of[m] for m in answer.memory_ids[:k]}
-                    scores[mode][f"recall_any@{k}"].append(float(bool(answers & found)))
-                    scores[mode][f"recall_all@{k}"].append(float(answers <= found))
+                    for table in (scores[mode], by_fold[fold_of[question["question_id"]]][mode]):
+                        table[f"recall_any@{k}"].append(float(bool(answers & found)))
+                        table[f"recall_all@{k}"].append(float(answers <= found))
         finally:
             await delete_user(deps, user)
     return {
@@ -95,6 +99,14 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
         "memories": stored,
         "ingest_per_second": stored / ingest_seconds if ingest_seconds else 0.0,
         "recall": {m: {k: sum(v) / len(v) for k, v in s.items()} for m, s in scores.items()},
+        "folds": {
+            fold: {
+                "members": sorted(q for q, f in fold_of.items() if f == fold),
+                "questions": len(by_fold[fold]["hybrid"][f"recall_all@{KS[0]}"]),
+                "recall": {m: {k: folds.mean(v) for k, v in s.items()} for m, s in by_fold[fold].items()},
+            }
+            for fold in folds.FOLDS
+        },
         "recall_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95)},
     }
 
@@ -108,6 +120,9 @@ def format_report(report: dict) -> str:
     ]
     for mode, row in report["recall"].items():
         lines.append(f"{mode:8} " + " ".join(f"{row[m]:14.3f}" for m in metrics))
+    if "folds" in report:
+        lines.append("per fold (questions split by question id):")
+        lines += folds.table(report["folds"], metrics)
     lines.append(
         f"ingest {report['ingest_per_second']:.1f} memories/s; recall latency (hybrid, incl. "
         f"embedding): p50 {report['recall_ms']['p50']:.1f} ms, p95 {report['recall_ms']['p95']:.1f} ms"
