@@ -4,6 +4,8 @@
 (`graphmind export-schema`); a test fails when the two differ.
 """
 
+import inspect
+
 import strawberry
 from strawberry.extensions import DisableIntrospection, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.scalars import JSON
@@ -45,7 +47,9 @@ from graphmind.settings import Settings
 
 def field(resolver, description: str | None = None):
     """A root field whose description is its resolver's docstring."""
-    return strawberry.field(resolver=resolver, description=description or resolver.__doc__)
+    # cleandoc: Python 3.13 strips a docstring's indentation itself, 3.11 does not; the schema
+    # must read the same on both
+    return strawberry.field(resolver=resolver, description=description or inspect.cleandoc(resolver.__doc__ or ""))
 
 
 @strawberry.type(description="Read operations; every one is scoped to the calling user.")
@@ -107,7 +111,7 @@ class Mutation:
 @strawberry.type(description="Live streams over graphql-ws; scoped to the calling user.")
 class Subscription:
     events: Event = strawberry.subscription(
-        resolver=learning_api.event_stream, description=learning_api.event_stream.__doc__
+        resolver=learning_api.event_stream, description=inspect.cleandoc(learning_api.event_stream.__doc__ or "")
     )
 
 
