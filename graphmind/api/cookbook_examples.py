@@ -327,6 +327,20 @@ EXAMPLES: list[Example] = [
     Example(GARDENER, """mutation ReleaseKillSwitch {
   setSelfImprovementKillSwitch(input: {engaged: false, reason: "audit done"}) { killSwitch }
 }""", admin=True, shown=False),
+    Example(GARDENER, """mutation SetSelfImprovement($input: SetSelfImprovementInput!) {
+  setSelfImprovement(input: $input) { enabled enabledBy users scheduleReason scheduleChangedAt }
+}""", {"input": {"enabled": True, "users": ["alice"], "reason": "pilot with one team"}}, admin=True,
+            note="On at run time for every server process, only for alice; `{}` hands the decision back to "
+                 "`GRAPHMIND_SELF_IMPROVEMENT_ENABLED` and everyone."),
+    Example(GARDENER, """mutation HandBackSelfImprovement {
+  setSelfImprovement(input: {}) { enabled enabledBy users }
+}""", admin=True, shown=False),
+    Example(GARDENER, """query SelfImprovementPreview {
+  selfImprovementPreview(userId: "alice") {
+    dryRun candidates acceptedDryRun rejected
+    decisions { candidateKind type outcome reason proposedContent }
+  }
+}""", admin=True, note="What a cycle would do for alice now: a dry run that changes nothing."),
     Example(GARDENER, """query ImprovementCycles {
   improvementCycles(last: 2) {
     id startedAt dryRun candidates committed rejected

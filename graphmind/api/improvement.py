@@ -2,15 +2,18 @@
 
 from typing import Annotated
 
+import strawberry
+
 from graphmind.api.context import Info, arg
 from graphmind.api.improvement_types import (
-    ImprovementCycle, SelfImprovement, SetSelfImprovementKillSwitchInput, to_cycle, to_state,
+    ImprovementCycle, SelfImprovement, SetSelfImprovementInput, SetSelfImprovementKillSwitchInput, to_cycle, to_state,
 )
 from graphmind.errors import BadUserInput
-from graphmind.improvement import control
+from graphmind.improvement import control, worker
 
 MAX_CYCLES = 100
 MAX_REASON = 500
+MAX_USERS = 1000
 
 
 async def self_improvement(info: Info) -> SelfImprovement:
@@ -42,3 +45,34 @@ async def set_self_improvement_kill_switch(
         raise BadUserInput(f"reason must be at most {MAX_REASON} characters", field="input.reason")
     deps = info.context.deps
     return to_state(deps.settings, await control.set_kill_switch(deps, input.engaged, reason))
+
+
+async def set_self_improvement(
+    info: Info, input: Annotated[SetSelfImprovementInput, arg("On, off or back to the setting; which users.")]
+) -> SelfImprovement:
+    """Admin-only: switches the self-improvement worker on or off at run time (every server
+    process sees it before its next cycle) and restricts it to chosen users."""
+    info.context.require_admin()
+    reason = input.reason.strip() if input.reason else None
+    if reason and len(reason) > MAX_REASON:
+        raise BadUserInput(f"reason must be at most {MAX_REASON} characters", field="input.reason")
+    users = None
+    if input.users is not None:
+        users = sorted({u.strip() for u in input.users})
+        if not users or "" in users or len(users) > MAX_USERS:
+            raise BadUserInput(f"users must hold 1-{MAX_USERS} non-empty ids (null: everyone)", field="input.users")
+    deps = info.context.deps
+    return to_state(deps.settings, await control.set_schedule(deps, input.enabled, users, reason))
+
+
+async def self_improvement_preview(
+    info: Info, user_id: Annotated[strawberry.ID, arg("The user whose memories a cycle would examine.")]
+) -> ImprovementCycle:
+    """Admin-only: what a self-improvement cycle would do for one user now — the candidates, the
+    proposals and every gate's verdict — as a dry run that changes nothing (no commit, no
+    decision log), whatever the switches say."""
+    info.context.require_admin()
+    user_id = user_id.strip()
+    if not user_id:
+        raise BadUserInput("userId must not be empty", field="userId")
+    return to_cycle(await worker.preview(info.context.deps, user_id))

@@ -24,7 +24,16 @@ class DecisionOutcome(Enum):
 
 @strawberry.type(description="The self-improvement worker's configuration and runtime switches.")
 class SelfImprovement:
-    enabled: bool = strawberry.field(description="GRAPHMIND_SELF_IMPROVEMENT_ENABLED (off by default).")
+    enabled: bool = strawberry.field(
+        description="Whether cycles run: as an admin set it at run time (setSelfImprovement), else "
+                    "GRAPHMIND_SELF_IMPROVEMENT_ENABLED (off by default)."
+    )
+    enabled_by: str = strawberry.field(description="Who decides `enabled` now: \"admin\" or \"setting\".")
+    users: list[strawberry.ID] | None = strawberry.field(
+        description="The only users cycles work for, as an admin chose them (null: everyone)."
+    )
+    schedule_reason: str | None = strawberry.field(description="Why the admin switched or restricted it.")
+    schedule_changed_at: datetime | None = strawberry.field(description="When an admin last did.")
     dry_run: bool = strawberry.field(description="Whether cycles only validate and report (the default).")
     safety_mode: str = strawberry.field(description="strict or balanced (fact-safety gate).")
     kill_switch: bool = strawberry.field(description="Whether an operator stopped the worker.")
@@ -72,6 +81,17 @@ class ImprovementCycle:
     decisions: list[ImprovementDecision] = strawberry.field(description="Decisions about the caller's memories.")
 
 
+@strawberry.input(description="Switch self-improvement on or off at run time, and choose the users it works for.")
+class SetSelfImprovementInput:
+    enabled: bool | None = strawberry.field(
+        default=None, description="true or false; null hands the decision back to GRAPHMIND_SELF_IMPROVEMENT_ENABLED."
+    )
+    users: list[strawberry.ID] | None = strawberry.field(
+        default=None, description="Only these users' memories (1-1000 ids); null: everyone."
+    )
+    reason: str | None = strawberry.field(default=None, description="Why (kept with the schedule).")
+
+
 @strawberry.input(description="Engage or release the self-improvement kill switch.")
 class SetSelfImprovementKillSwitchInput:
     engaged: bool = strawberry.field(description="true stops the worker at once; false lets it run again.")
@@ -80,7 +100,10 @@ class SetSelfImprovementKillSwitchInput:
 
 def to_state(settings, state: control.Control) -> SelfImprovement:
     return SelfImprovement(
-        enabled=settings.self_improvement_enabled, dry_run=settings.self_improvement_dry_run,
+        enabled=state.effective_enabled(settings.self_improvement_enabled),
+        enabled_by="setting" if state.enabled is None else "admin",
+        users=state.users, schedule_reason=state.schedule_reason, schedule_changed_at=state.schedule_changed_at,
+        dry_run=settings.self_improvement_dry_run,
         safety_mode=settings.self_improvement_safety_mode, kill_switch=state.kill_switch,
         kill_switch_reason=state.kill_switch_reason, kill_switch_changed_at=state.kill_switch_changed_at,
         consecutive_failures=state.consecutive_failures, breaker_open_until=state.breaker_open_until,

@@ -6,7 +6,9 @@
   failed proposals open it for `self_improvement_breaker_cooldown_minutes`; the next
   cycle after that is a trial: one commit (or accepted dry run) closes it, another
   failure opens it again;
-- the sweep cursor: where the next warm sample starts (memories by id).
+- the sweep cursor: where the next warm sample starts (memories by id);
+- the schedule an admin set at run time (`setSelfImprovement`): on or off (unset: the
+  GRAPHMIND_SELF_IMPROVEMENT_ENABLED setting) and the users it may work for (unset: everyone).
 """
 
 from dataclasses import dataclass
@@ -24,6 +26,10 @@ class Control:
     consecutive_failures: int = 0
     breaker_open_until: datetime | None = None
     sweep_after_id: str = ""  # the warm sample's cursor
+    enabled: bool | None = None  # set at run time by an admin; None: the setting decides
+    users: list[str] | None = None  # the only users it works for; None: everyone
+    schedule_reason: str | None = None
+    schedule_changed_at: datetime | None = None
 
     @classmethod
     def from_row(cls, row: dict) -> "Control":
@@ -32,7 +38,12 @@ class Control:
             kill_switch_changed_at=native(row.get("killSwitchChangedAt")),
             consecutive_failures=row.get("consecutiveFailures") or 0,
             breaker_open_until=native(row.get("breakerOpenUntil")), sweep_after_id=row.get("sweepAfterId") or "",
+            enabled=row.get("enabled"), users=row.get("users"), schedule_reason=row.get("scheduleReason"),
+            schedule_changed_at=native(row.get("scheduleChangedAt")),
         )
+
+    def effective_enabled(self, setting: bool) -> bool:
+        return setting if self.enabled is None else self.enabled
 
     def breaker_open(self, now: datetime) -> bool:
         return self.breaker_open_until is not None and now < self.breaker_open_until
@@ -45,6 +56,12 @@ async def load(deps: Deps) -> Control:
 
 async def set_kill_switch(deps: Deps, engaged: bool, reason: str | None) -> Control:
     [row] = await deps.db.write("improvement.set_kill_switch", engaged=engaged, reason=reason,
+                                now=deps.clock.now())
+    return Control.from_row(row["control"])
+
+
+async def set_schedule(deps: Deps, enabled: bool | None, users: list[str] | None, reason: str | None) -> Control:
+    [row] = await deps.db.write("improvement.set_schedule", enabled=enabled, users=users, reason=reason,
                                 now=deps.clock.now())
     return Control.from_row(row["control"])
 

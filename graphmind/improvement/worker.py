@@ -51,14 +51,18 @@ class Cycle:
 
 
 async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str, int]:
-    """One self-improvement cycle across users, or for one user (nothing at all unless enabled)."""
+    """One self-improvement cycle across the chosen users (everyone unless an admin chose some),
+    or for one user; nothing at all unless enabled (by the setting, or at run time by an admin)."""
     deps, s = ctx.deps, ctx.deps.settings
-    if not s.self_improvement_enabled:
+    state = await control.load(deps)
+    if not state.effective_enabled(s.self_improvement_enabled):
         ctx.add("disabled")
+        return ctx.counts
+    if user_id is not None and state.users is not None and user_id not in state.users:
+        ctx.add("user_not_chosen")
         return ctx.counts
     if s.self_improvement_allow_llm_rewrite:
         log.warning("GRAPHMIND_SELF_IMPROVEMENT_ALLOW_LLM_REWRITE is set, but phase B is not built: ignored")
-    state = await control.load(deps)
     now = deps.clock.now()
     if state.kill_switch:
         ctx.add("killed")
@@ -76,31 +80,9 @@ async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str,
     started = time.monotonic()
     failures = state.consecutive_failures
     try:
-        chosen = await _select(deps, now, user_id, state.sweep_after_id)
-        cycle.candidates = len(chosen)
-        deps.metrics.improve_candidates.set(len(chosen))
-        ctx.add("candidates", len(chosen))
-        attempts = 0
-        for candidate in chosen:
-            budget = gates.resource(time.monotonic() - started, s.self_improvement_max_cycle_seconds,
-                                    attempts, s.self_improvement_batch_size)
-            if not budget.passed:
-                cycle.stopped_by = "resource"
-                break
-            if (await control.load(deps)).kill_switch:
-                cycle.stopped_by = "kill_switch"
-                break
-            proposal = propose(candidate)
-            if proposal is None:
-                cycle.verdicts.append(Verdict(candidate, None, [budget], None, "skipped", "nothing to improve"))
-                continue
-            attempts += 1
-            verdict = await _attempt(deps, cycle, proposal, budget)
-            cycle.verdicts.append(verdict)
-            failures = control.after_proposal(failures, verdict.accepted)
-            if failures >= s.self_improvement_breaker_failures:
-                cycle.stopped_by = "circuit_breaker"
-                break
+        failures = await _run(deps, cycle, [user_id] if user_id else state.users, state.sweep_after_id, failures,
+                              started, live=True)
+        ctx.add("candidates", cycle.candidates)
     finally:
         seconds = time.monotonic() - started
         deps.metrics.improve_cycle_seconds.observe(seconds)
@@ -113,15 +95,61 @@ async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str,
     return ctx.counts
 
 
-async def _select(deps: Deps, now, user_id: str | None, sweep_after: str) -> list:
+async def preview(deps: Deps, user_id: str) -> dict:
+    """What a cycle would do for one user now, changing nothing: a dry run whatever the
+    switches say, with no commit, no decision log and no move of the sweep cursor or the
+    breaker. The cycle and its decisions, as `improvement.cycles` returns them."""
+    state = await control.load(deps)
+    cycle = Cycle(str(uuid.uuid4()), deps.clock.now(), True, deps.settings.self_improvement_safety_mode)
+    started = time.monotonic()
+    await _run(deps, cycle, [user_id], "", state.consecutive_failures, started, live=False)
+    summary, decisions = _rows(cycle, time.monotonic() - started, deps.clock.now())
+    return {"cycle": summary, "decisions": decisions}
+
+
+async def _run(deps: Deps, cycle: Cycle, user_ids: list[str] | None, sweep_after: str, failures: int,
+               started: float, live: bool) -> int:
+    """Selects the candidates and validates (and, unless a dry run, commits) their proposals
+    into `cycle`; the consecutive failures after it. `live`: a scheduled cycle (it moves the
+    sweep cursor and stops for the kill switch); otherwise a preview."""
+    s = deps.settings
+    chosen = await _select(deps, cycle.started_at, user_ids, sweep_after, save_cursor=live)
+    cycle.candidates = len(chosen)
+    deps.metrics.improve_candidates.set(len(chosen))
+    attempts = 0
+    for candidate in chosen:
+        budget = gates.resource(time.monotonic() - started, s.self_improvement_max_cycle_seconds,
+                                attempts, s.self_improvement_batch_size)
+        if not budget.passed:
+            cycle.stopped_by = "resource"
+            break
+        if live and (await control.load(deps)).kill_switch:
+            cycle.stopped_by = "kill_switch"
+            break
+        proposal = propose(candidate)
+        if proposal is None:
+            cycle.verdicts.append(Verdict(candidate, None, [budget], None, "skipped", "nothing to improve"))
+            continue
+        attempts += 1
+        verdict = await _attempt(deps, cycle, proposal, budget)
+        cycle.verdicts.append(verdict)
+        failures = control.after_proposal(failures, verdict.accepted)
+        if failures >= s.self_improvement_breaker_failures:
+            cycle.stopped_by = "circuit_breaker"
+            break
+    return failures
+
+
+async def _select(deps: Deps, now, user_ids: list[str] | None, sweep_after: str, save_cursor: bool = True) -> list:
     s = deps.settings
     cutoff = now - timedelta(minutes=s.self_improvement_cooldown_minutes)
-    hot = await deps.db.read("improvement.scan", userId=user_id, cooldownCutoff=cutoff, now=now,
+    hot = await deps.db.read("improvement.scan", userIds=user_ids, cooldownCutoff=cutoff, now=now,
                              limit=s.self_improvement_batch_size * HOT_PER_CANDIDATE)
     sweep_limit = s.self_improvement_batch_size * SWEEP_PER_CANDIDATE
-    warm = await deps.db.read("improvement.sweep", userId=user_id, afterId=sweep_after, cooldownCutoff=cutoff,
+    warm = await deps.db.read("improvement.sweep", userIds=user_ids, afterId=sweep_after, cooldownCutoff=cutoff,
                               now=now, limit=sweep_limit)
-    await control.save_sweep(deps, warm[-1]["memory"]["id"] if len(warm) == sweep_limit else "")
+    if save_cursor:
+        await control.save_sweep(deps, warm[-1]["memory"]["id"] if len(warm) == sweep_limit else "")
     scanned = {r["memory"]["id"]: SourceMemory.from_row(r["memory"]) for r in hot + warm}
     pairs = []
     if scanned:
@@ -224,9 +252,14 @@ async def _commit(deps: Deps, cycle: Cycle, proposal: Proposal, results: list[Ga
 
 async def _record(deps: Deps, cycle: Cycle, seconds: float) -> None:
     """The decision log: written in dry runs too (it is the dry run's report)."""
+    summary, decisions = _rows(cycle, seconds, deps.clock.now())
+    await deps.db.write("improvement.record_cycle", cycle=summary, decisions=decisions)
+
+
+def _rows(cycle: Cycle, seconds: float, now) -> tuple[dict, list[dict]]:
+    """The cycle and its decisions as the decision log stores them."""
     verdicts = cycle.verdicts
     accepted = [v.improvement_score for v in verdicts if v.accepted and v.improvement_score is not None]
-    now = deps.clock.now()
     decisions = [
         {
             "id": str(uuid.uuid4()), "cycleId": cycle.id, "position": n, "userId": v.candidate.user_id,
@@ -242,11 +275,11 @@ async def _record(deps: Deps, cycle: Cycle, seconds: float) -> None:
         for n, v in enumerate(verdicts)
     ]
     counts = {o: sum(v.outcome == o for v in verdicts) for o in ("committed", "accepted_dry_run", "rejected", "skipped")}
-    await deps.db.write("improvement.record_cycle", cycle={
+    return {
         "id": cycle.id, "startedAt": cycle.started_at, "durationMs": round(seconds * 1000, 3),
         "dryRun": cycle.dry_run, "safetyMode": cycle.safety_mode, "candidates": cycle.candidates,
         "attempts": sum(v.proposal is not None for v in verdicts), "committed": counts["committed"],
         "acceptedDryRun": counts["accepted_dry_run"], "rejected": counts["rejected"],
         "skipped": counts["skipped"], "stoppedBy": cycle.stopped_by,
         "qualityDelta": round(sum(accepted) / len(accepted), 4) if accepted else None,
-    }, decisions=decisions)
+    }, decisions

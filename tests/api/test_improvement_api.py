@@ -42,3 +42,20 @@ def test_callers_cannot_claim_the_workers_source(graphql):
     body = graphql("""mutation { remember(input: {content: "A memory pretending to be improved",
         source: SELF_IMPROVEMENT}) { id } }""")
     assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "input.source"}
+
+
+async def test_an_admin_schedules_and_previews_self_improvement(graphql, deps, settings):
+    caller = settings.default_user_id
+    await remember_many(deps, caller, [parse_memory_input({"content": "the  build  cache  lives on the ci runner"})])
+    body = graphql("""mutation { setSelfImprovement(input: {enabled: true, users: ["%s"], reason: "pilot"}) {
+        enabled enabledBy users scheduleReason } }""" % caller)
+    assert body["data"]["setSelfImprovement"] == {
+        "enabled": True, "enabledBy": "admin", "users": [caller], "scheduleReason": "pilot"}
+    shown = graphql("""query($u: ID!) { selfImprovementPreview(userId: $u) { dryRun acceptedDryRun
+        decisions { outcome proposedContent } } }""", {"u": caller})["data"]["selfImprovementPreview"]
+    assert shown["dryRun"] and any(d["proposedContent"] == "The build cache lives on the ci runner."
+                                   for d in shown["decisions"])
+    refused = graphql('mutation { setSelfImprovement(input: {users: []}) { enabled } }')
+    assert refused["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "input.users"}
+    back = graphql("mutation { setSelfImprovement(input: {}) { enabled enabledBy users } }")
+    assert back["data"]["setSelfImprovement"] == {"enabled": False, "enabledBy": "setting", "users": None}

@@ -7,7 +7,7 @@ import pytest
 
 from graphmind.gardener.context import JobContext
 from graphmind.improvement import control
-from graphmind.improvement.worker import self_improve
+from graphmind.improvement.worker import preview, self_improve
 from graphmind.memory import manage
 from graphmind.memory.model import MemoryStatus, Source, parse_memory_input
 from graphmind.memory.recall import RecallFilter, recall
@@ -33,9 +33,11 @@ async def released(timed):
     """Every test starts with the kill switch released and the breaker closed."""
     await control.set_kill_switch(timed, False, None)
     await control.save_breaker(timed, 0, False)
+    await control.set_schedule(timed, None, None, None)
     yield
     await control.set_kill_switch(timed, False, None)
     await control.save_breaker(timed, 0, False)
+    await control.set_schedule(timed, None, None, None)
 
 
 def worker(timed, **settings):
@@ -238,3 +240,32 @@ async def test_the_warm_sample_reaches_memories_the_hot_scan_misses(timed, store
         await cycle(deps, user_id)
     rows = await timed.db.read("improvement.cycles", userId=user_id, last=100)
     assert [messy.memory.id] in [d["sourceIds"] for row in rows for d in row["decisions"]]
+
+
+async def test_an_admin_switches_it_at_run_time_for_chosen_users(timed, store, user_id):
+    """Off by the setting, on by an admin for one user: the others' cycles do nothing; off by
+    an admin beats on by the setting; unset hands the decision back to the setting."""
+    await store(MESSY)
+    off = replace(timed, settings=timed.settings.model_copy(update={"self_improvement_dry_run": True}))
+    assert await cycle(off, user_id) == {"disabled": 1}
+    await control.set_schedule(timed, True, ["someone-else"], "trial")
+    assert await cycle(off, user_id) == {"user_not_chosen": 1}
+    await control.set_schedule(timed, True, [user_id], "trial")
+    assert (await cycle(off, user_id))["accepted_dry_run"] == 1
+    await control.set_schedule(timed, False, None, "paused")
+    assert await cycle(worker(timed), user_id) == {"disabled": 1}
+    await control.set_schedule(timed, None, None, None)
+    assert await cycle(off, user_id) == {"disabled": 1}
+
+
+async def test_a_preview_shows_a_cycle_and_changes_nothing(timed, store, user_id):
+    original = await store(MESSY)
+    cycles = len(await timed.db.read("improvement.cycles", userId=user_id, last=100))
+    shown = await preview(timed, user_id)  # disabled by the setting: a preview runs anyway
+    assert shown["cycle"]["dryRun"] and shown["cycle"]["acceptedDryRun"] == 1
+    [decision] = shown["decisions"]
+    assert decision["outcome"] == "accepted_dry_run" and decision["sourceIds"] == [original.memory.id]
+    assert decision["proposedContent"] == "The deploy pipeline runs the integration tests before every release."
+    assert len(await timed.db.read("improvement.cycles", userId=user_id, last=100)) == cycles  # no log
+    items = (await recall(timed, user_id, "deploy pipeline", 5)).items
+    assert [i.memory.id for i in items] == [original.memory.id]
