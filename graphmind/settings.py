@@ -168,6 +168,10 @@ class Settings(BaseSettings):
                     "so near-tied, little-tried memories get seen; 0 = off",
     )
     exploration_seed: int = Field(0, description="seed of exploration's draws")
+    utility_retrieval_noise: float = Field(
+        20.0, ge=0, description="Kalman measurement noise of a retrieval as evidence of a memory's usefulness "
+                                "(outcomes: 0.5 / attribution; larger is weaker; 0: retrievals do not count)"
+    )
     max_token_budget: int = Field(32_000, description="largest tokenBudget a recall may ask for")
     budget_pool: int = Field(50, description="candidates a budgeted recall packs from")
     budget_mmr_lambda: float = Field(

@@ -24,6 +24,7 @@ import numpy as np
 from graphmind.associative import edges
 from graphmind.deps import Deps
 from graphmind.learning.events import content_hash
+from graphmind.learning.salience import PROCESS_NOISE
 from graphmind.lifecycle import decay
 from graphmind.errors import BadUserInput
 from graphmind.memory import exploration
@@ -292,7 +293,7 @@ async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, resul
              "stability": item.memory.stability}
             for rank, item in enumerate(result.items, start=1)
         ],
-        now=now,
+        now=now, retrievalNoise=s.utility_retrieval_noise, processNoise=PROCESS_NOISE,
     )
     if s.coretrieval_rate > 0 and len(top) > 1:
         # co-retrieval: what is recalled together is associated (a Hebbian nudge)

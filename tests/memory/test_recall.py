@@ -191,6 +191,33 @@ async def test_retrieval_is_recorded_and_resets_the_decay_timer(remember, deps, 
     assert [(r["u"], r["rank"], r["m"]) for r in records] == [(user_id, 1, stored.memory.id)]
 
 
+async def test_a_retrieval_is_weak_evidence_for_the_kalman_utility(remember, deps, user_id):
+    """Seed 003 policy 6: retrieval frequency updates the utility estimate. Rank 1 observes 1.0,
+    rank 2 0.75, with measurement noise 20 (an outcome's is 0.5): K = P / (P + 20)."""
+    from graphmind.learning.salience import Utility, kalman_update, retrieval_observation
+
+    first = await remember("The cache TTL is ten minutes for sessions, set in redis.conf")
+    second = await remember("The cache of the image service keeps thumbnails for a week")
+    result = await recall(deps, user_id, "cache TTL ten minutes sessions", 2, channels=(Channel.KEYWORD,))
+    ranks = {item.memory.id: n for n, item in enumerate(result.items, start=1)}
+    assert set(ranks) == {first.memory.id, second.memory.id}
+
+    async def utility(memory_id):
+        [record] = (await deps.db.driver.execute_query(
+            "MATCH (m:Memory {id: $id}) RETURN m.utilityEstimate AS x, m.utilityVariance AS p", id=memory_id)).records
+        return record["x"], record["p"]
+
+    for memory_id, rank in ranks.items():
+        expected = kalman_update(Utility(), retrieval_observation(rank), measurement_noise=20.0)
+        assert await utility(memory_id) == pytest.approx((expected.estimate, expected.variance))
+    assert kalman_update(Utility(), 1.0, measurement_noise=20.0).estimate == pytest.approx(0.5 + 0.5 / 21)
+
+    quiet = replace(deps, settings=deps.settings.model_copy(update={"utility_retrieval_noise": 0.0}))
+    before = await utility(first.memory.id)
+    await recall(quiet, user_id, "cache TTL ten minutes sessions", 2, channels=(Channel.KEYWORD,))
+    assert await utility(first.memory.id) == pytest.approx(before)  # 0: retrievals do not count
+
+
 class CountingDatabase:
     """The real database, counting how recall reaches it."""
 
