@@ -90,14 +90,16 @@ def trial_user(experiment_id: str, number: int) -> str:
 
 async def run_experiment(deps: Deps, hypothesis: Hypothesis, trials: int = 20, rounds: int = 150,
                          seed: int = 7, bench: str = "learning",
-                         on_trial: Callable[[Trial, int], None] | None = None) -> ExperimentRun:
-    """Runs `trials` trials of `rounds` rounds each; `on_trial(trial, total)` after each one."""
+                         on_trial: Callable[[Trial, int], None] | None = None,
+                         noise: float | None = None) -> ExperimentRun:
+    """Runs `trials` trials of `rounds` rounds each; `on_trial(trial, total)` after each one;
+    `noise`: the share of outcomes reported flipped in every trial (default: the hypothesis's)."""
     if bench not in BENCHES:
         raise BadUserInput(f"unknown bench {bench!r}; known: {', '.join(BENCHES)}", field="bench")
     if trials < 2 or rounds < 1:
         raise BadUserInput("an experiment needs at least 2 trials of at least 1 round")
     settings = {arm: arm_settings(deps.settings, getattr(hypothesis, arm)) for arm in ARMS}
-    config = asdict(Config(**{**hypothesis.bench, "rounds": rounds}))
+    config = asdict(Config(**{**hypothesis.bench, "rounds": rounds, **({"noise": noise} if noise is not None else {})}))
     del config["seed"]  # each trial has its own
     run = ExperimentRun(str(uuid.uuid4()), 0, hypothesis, bench, seed, config, deps.clock.now())
     run.number = await records.start(deps, run.id, hypothesis, bench, config, seed, trials, run.started_at)

@@ -88,3 +88,11 @@ async def test_bad_runs_are_refused(deps):
         await run_experiment(deps, find("H2"), trials=1)
     with pytest.raises(BadUserInput, match="bench"):
         await run_experiment(deps, find("H2"), bench="locomo")
+
+
+async def test_noise_reaches_every_trial(deps):
+    """`--noise` (robustness runs): every trial's episode flips that share of outcomes."""
+    run = await run_experiment(deps, find("H4"), trials=2, rounds=1, seed=1, noise=0.15)
+    assert run.config["noise"] == 0.15
+    plain = await run_experiment(deps, find("H4"), trials=2, rounds=1, seed=1)
+    assert plain.config["noise"] == 0.0
