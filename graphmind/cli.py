@@ -3,6 +3,7 @@ obsidian …, import, export, plot …, browser …; docs/cli.md is generated fr
 
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -489,6 +490,25 @@ def bench_learning(rounds: int, seed: int, plot: Path, out: Path | None, credit:
         out.write_text(json.dumps(report, indent=2, default=str))
 
 
+@bench.command("fuzz")
+@click.option("--operations", type=int, default=10_000, show_default=True,
+              help="At least this many generated operations (the suite's own run sends about 2,500).")
+def bench_fuzz(operations: int) -> None:
+    """The API fuzz of the test suite (tests/api/test_fuzz.py), scaled up: valid, invalid,
+    limit-breaking and keyless operations over every root field, against the test Neo4j
+    (its data is wiped: the GRAPHMIND_NEO4J_* of `make test`). Needs a checkout."""
+    import subprocess
+
+    from graphmind.settings import PROJECT_ROOT
+
+    tests = PROJECT_ROOT / "tests/api/test_fuzz.py"
+    if not tests.exists():
+        raise click.ClickException(f"{tests} not found: run it from a checkout of GraphMind")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", str(tests)],
+                          cwd=PROJECT_ROOT, env={**os.environ, "GRAPHMIND_FUZZ_OPERATIONS": str(operations)})
+    sys.exit(done.returncode)
+
+
 @bench.command("graph")
 @click.option("--sizes", default="10000,100000", show_default=True, help="Memories per run, comma-separated.")
 @click.option("--samples", type=int, default=200, show_default=True, help="Timed calls per operation.")
@@ -568,7 +588,9 @@ def experiment_list() -> None:
 @click.option("--rounds", type=int, default=150, show_default=True, help="Rounds (decisions) per trial.")
 @click.option("--seed", type=int, default=7, show_default=True, help="Seed of the assignment and trial seeds.")
 @click.option("--out", type=click.Path(path_type=Path), help="Also write the run: .json (everything) or .yaml.")
-def experiment_run(name: str, bench: str, trials: int, rounds: int, seed: int, out: Path | None) -> None:
+@click.option("--noise", type=float, help="Share of outcomes reported flipped in every trial (robustness).")
+def experiment_run(name: str, bench: str, trials: int, rounds: int, seed: int, out: Path | None,
+                   noise: float | None) -> None:
     """Run experiment NAME (H1-H6 or its slug) offline; print its experiment-log entry (YAML)."""
     import json
 
@@ -586,7 +608,7 @@ def experiment_run(name: str, bench: str, trials: int, rounds: int, seed: int, o
 
     async def go():
         async with bench_deps() as deps:
-            return await runner.run_experiment(deps, hypothesis, trials, rounds, seed, bench, progress)
+            return await runner.run_experiment(deps, hypothesis, trials, rounds, seed, bench, progress, noise)
 
     run = asyncio.run(go())
     entry = log.entry(run)
