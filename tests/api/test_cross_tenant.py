@@ -228,6 +228,10 @@ PROBES = [
           "mutation($id: ID!) { revokeApiKey(input: {id: $id}) { id } }", expect="FORBIDDEN"),
     Probe(("deleteUserData.input.userId",), ("UserId",), """mutation($id: ID!) { deleteUserData(input:
           {confirm: true, userId: $id}) { deletedNodes } }""", expect="FORBIDDEN"),
+    Probe(("setSelfImprovement.input.users",), ("UserId",), """mutation($id: ID!) { setSelfImprovement(input:
+          {enabled: true, users: [$id]}) { enabled } }""", expect="FORBIDDEN"),
+    Probe(("selfImprovementPreview.userId",), ("UserId",),
+          "query($id: ID!) { selfImprovementPreview(userId: $id) { candidates } }", expect="FORBIDDEN"),
     # String arguments that name A's objects: another user's snapshot is not found either
     Probe(("drift.since",), ("Snapshot",), "query($id: String!) { drift(since: $id) { baseline { id label } } }"),
 ]
