@@ -95,8 +95,8 @@ def apply_delta(base: float, adjustment: float, delta: float) -> SalienceChange:
 class Utility:
     """A 1-D Kalman estimate of a memory's usefulness (seed 003 policy 6), fed by two signals:
     outcomes (observed (quality + 1) / 2, measurement noise 0.5 / attribution: strong) and
-    retrievals (observed 0.5 + 0.5 / rank, measurement noise GRAPHMIND_UTILITY_RETRIEVAL_NOISE,
-    20 by default: weak; cypher/memory/record_retrieval.cypher applies the same update)."""
+    retrievals (observed 0.5 + 0.5 / rank, measurement noise GRAPHMIND_UTILITY_RETRIEVAL_NOISE:
+    weak, and off by default; cypher/memory/record_retrieval.cypher applies the same update)."""
 
     estimate: float = 0.5
     variance: float = 1.0

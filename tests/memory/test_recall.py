@@ -198,6 +198,8 @@ async def test_a_retrieval_is_weak_evidence_for_the_kalman_utility(remember, dep
 
     first = await remember("The cache TTL is ten minutes for sessions, set in redis.conf")
     second = await remember("The cache of the image service keeps thumbnails for a week")
+    assert deps.settings.utility_retrieval_noise == 0.0  # off by default (docs/learning.md)
+    deps = replace(deps, settings=deps.settings.model_copy(update={"utility_retrieval_noise": 20.0}))
     result = await recall(deps, user_id, "cache TTL ten minutes sessions", 2, channels=(Channel.KEYWORD,))
     ranks = {item.memory.id: n for n, item in enumerate(result.items, start=1)}
     assert set(ranks) == {first.memory.id, second.memory.id}
