@@ -104,7 +104,7 @@ class Settings(BaseSettings):
         0.05, description="entities in more of a user's memories than this share are ignored"
     )
     recall_vector_k: int = Field(100, description="vector candidates per recall")
-    recall_keyword_k: int = Field(50, description="keyword (fulltext) candidates per recall")
+    recall_keyword_k: int = Field(50, description="keyword candidates per recall (BM25 over the caller's own term statistics)")
     recall_graph_k: int = Field(50, description="entity-graph candidates per recall")
     recall_default_limit: int = Field(10, description="results of a recall when not asked")
     recall_max_limit: int = Field(100, description="most results one recall may ask for")

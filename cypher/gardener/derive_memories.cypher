@@ -1,5 +1,5 @@
 // name: derive_memories
-// Writes the semantic memories consolidation derived (append-only: DERIVED_FROM their episodes, with their entities) and marks every clustered episode consolidated.
+// Writes the semantic memories consolidation derived (memory.index_terms then indexes their text) (append-only: DERIVED_FROM their episodes, with their entities) and marks every clustered episode consolidated.
 // mode: write
 // params: userId, userKey, derived, consolidated, now
 CALL () {

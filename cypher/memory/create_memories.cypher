@@ -1,5 +1,5 @@
 // name: create_memories
-// Creates a batch of memories in order, chains them onto the caller's timeline (NEXT, LATEST) and links their entities (MENTIONS); runs after memory.lock_user in the same transaction.
+// Creates a batch of memories in order (memory.index_terms then indexes their text), chains them onto the caller's timeline (NEXT, LATEST) and links their entities (MENTIONS); runs after memory.lock_user in the same transaction.
 // mode: write
 // params: userId, userKey, now, memories
 MATCH (u:User {id: $userId})

@@ -1,13 +1,14 @@
 // name: rank
 // Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lucene, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, keywordTerms, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
 // 1. Candidates of each channel: only the caller's memories (the vector index filters by owner and status itself).
 OPTIONAL MATCH (owner:User {id: $userId})
-WITH coalesce(owner.memoryCount, 0) AS owned
-CALL (owned) {
+WITH coalesce(owner.memoryCount, 0) AS owned, coalesce(owner.keywordDocs, 0) AS docs,
+     toFloat(coalesce(owner.keywordTokens, 0)) / CASE WHEN coalesce(owner.keywordDocs, 0) > 0 THEN owner.keywordDocs ELSE 1 END AS averageLength
+CALL (owned, docs, averageLength) {
   // a filtered SEARCH that matches no memory fails inside Neo4j 2026.09 (docs/architecture.md): only search when one does
   UNWIND CASE WHEN 'vector' IN $channels AND EXISTS { MATCH (x:Memory {userId: $userId}) WHERE x.status IN $statuses }
               THEN [1] ELSE [] END AS _
@@ -17,9 +18,16 @@ CALL (owned) {
     SCORE AS score
   RETURN node, 'vector' AS channel, 2 * score - 1 AS score
 UNION ALL
-  UNWIND CASE WHEN 'keyword' IN $channels AND $lucene IS NOT NULL THEN [1] ELSE [] END AS _
-  CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: $keywordK * 2}) YIELD node, score
-  WITH node, score WHERE node.userId = $userId
+  // BM25 (k1 1.2, b 0.75, Lucene's idf) over the caller's own postings (memory/keyword_index.py):
+  // a term's document frequency is its Term's degree; no other tenant's text enters
+  UNWIND CASE WHEN 'keyword' IN $channels AND docs > 0 THEN $keywordTerms ELSE [] END AS term
+  MATCH (t:Term {userId: $userId, term: term})
+  WITH t, log(1.0 + (docs - COUNT { (t)<-[:HAS_TERM]-() } + 0.5) / (COUNT { (t)<-[:HAS_TERM]-() } + 0.5)) AS idf
+  MATCH (t)<-[h:HAS_TERM]-(node:Memory)
+  WHERE node.status IN $statuses
+  WITH node, sum(idf * h.count * 2.2 / (h.count + 1.2 * (0.25 + 0.75 * node.termLength / averageLength))) AS score
+  ORDER BY score DESC, node.id
+  LIMIT $keywordK * 2
   RETURN node, 'keyword' AS channel, score
 UNION ALL
   UNWIND CASE WHEN 'graph' IN $channels THEN $entityKeys ELSE [] END AS key

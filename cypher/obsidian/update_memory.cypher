@@ -1,5 +1,5 @@
 // name: update_memory
-// Replaces the text of one of the caller's active memories in place (keeping its id) if it still has the previous text: new embedding, updatedAt, MENTIONS of the new text's entities added (none removed).
+// Replaces the text of one of the caller's active memories in place (keeping its id) if it still has the previous text (memory.index_terms indexes the new text): new embedding, updatedAt, MENTIONS of the new text's entities added (none removed).
 // mode: write
 // params: userId, id, previous, content, embedding, entities, now
 MATCH (m:Memory {id: $id})

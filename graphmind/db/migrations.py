@@ -4,6 +4,7 @@ import asyncio
 import time
 from dataclasses import dataclass
 
+from graphmind.core.terms import TermCounts
 from graphmind.db.database import Database
 from graphmind.errors import GraphMindError
 
@@ -46,7 +47,8 @@ async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
     """Applies every schema query (each is IF NOT EXISTS) and waits for ONLINE indexes.
 
     A vector index without the filter properties recall searches with (made on
-    Neo4j 5.26) is dropped first and rebuilt with them.
+    Neo4j 5.26) is dropped first and rebuilt with them. Memories an older GraphMind
+    wrote are indexed for keyword recall in their owners' statistics.
 
     Returns the names of the migrations run. Raises GraphMindError when an
     index FAILED or is not ONLINE within `timeout` seconds: querying an index
@@ -59,7 +61,20 @@ async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
         await db.write(query.name)
         applied.append(query.name)
     await wait_for_indexes(db, timeout)
+    if await backfill_terms(db):
+        applied.append("memory.index_terms")
     return applied
+
+
+async def backfill_terms(db: Database, batch_size: int = 2000) -> int:
+    """Indexes the text of memories written before GraphMind kept per-user keyword
+    statistics (memory.index_terms); returns how many."""
+    done = 0
+    while rows := await db.read("memory.terms_missing", batchSize=batch_size):
+        terms = [{"id": r["id"], **TermCounts.of(r["content"]).properties()} for r in rows]
+        await db.write("memory.index_terms", rows=terms)
+        done += len(rows)
+    return done
 
 
 async def wait_for_indexes(db: Database, timeout: float) -> None:

@@ -21,7 +21,7 @@ from graphmind.lifecycle import promotion, truth
 from graphmind.lifecycle.clustering import greedy_clusters
 from graphmind.lifecycle.summary import summarise
 from graphmind.improvement.worker import self_improve
-from graphmind.memory import heuristics, neighbours
+from graphmind.memory import heuristics, keyword_index, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import ContentType, Source, effective_salience
@@ -94,6 +94,7 @@ async def prune(ctx: JobContext) -> dict[str, int]:
         ctx.add("deleted", len(rows))
         if not ctx.dry_run:
             async def delete(tx, ids=[r["id"] for r in rows]):
+                await keyword_index.remove(tx, ids)
                 deleted = await tx.run("gardener.delete_memories", ids=ids)
                 await _log(tx, now, [{"id": r["memoryId"], "userId": r["userId"]} for r in deleted],
                            "memory.deleted", reason="archive_retention", by="gardener")
@@ -168,6 +169,7 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now) -> None:
         consolidated = [episodes[i]["id"] for members in clusters for i in members]
         await tx.run("gardener.derive_memories", userId=user_id, userKey=user_key(user_id),
                      derived=derived, consolidated=consolidated, now=now)
+        await keyword_index.add(tx, derived)
         for memory_id, clashes in settled:
             if clashes:
                 await truth.settle(tx, user_id, now, memory_id, clashes)
@@ -184,6 +186,7 @@ def _derived_row(draft: dict, episodes: list[dict], vector, now) -> dict:
     content_type = ContentType(draft["contentType"])
     return {
         "id": str(uuid.uuid4()), "content": draft["content"], "contentType": content_type.value,
+        **keyword_index.term_properties(draft["content"]),
         "temporalLevel": max(2, heuristics.temporal_level(draft["content"], content_type)),
         "baseSalience": max(m["salience"] for m in members),
         "validFrom": max(native(m["validFrom"]) for m in members),

@@ -1,13 +1,17 @@
-"""The keyword side of recall: a Lucene query for the fulltext index, scoped to one user.
+"""A query's keywords: the terms recall's keyword channel looks up in the caller's own
+index (memory/keyword_index.py), and a Lucene query for the fulltext index, scoped to
+one user, that finds subject matches for new memories (memory/neighbours.py).
 
 The fulltext index `memory_text` covers `content` and `userKey`; the user's key
 is a hash of the user id (one token under any analyzer), so the user filter runs
-inside Lucene and the top-N are the user's own. Query words are escaped: no
+inside Lucene and the matches are the user's own. Query words are escaped: no
 Lucene syntax from the caller ever reaches the index.
 """
 
 import hashlib
 import re
+
+from graphmind.core import terms as bm25
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")  # letters and digits of any script
 STOPWORDS = {
@@ -41,3 +45,8 @@ def lucene_query(text: str, user_id: str) -> str | None:
     if not terms:
         return None
     return f"+userKey:{user_key(user_id)} +content:({' '.join(terms)})"
+
+
+def keyword_terms(text: str) -> list[str]:
+    """The distinct index terms (core/terms.py) of a query's content words."""
+    return list(dict.fromkeys(bm25.analyze(" ".join(query_terms(text)))))

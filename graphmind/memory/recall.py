@@ -30,7 +30,7 @@ from graphmind.errors import BadUserInput
 from graphmind.memory import exploration
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.budget import Candidate, pack
-from graphmind.memory.keywords import lucene_query
+from graphmind.memory.keywords import keyword_terms
 from graphmind.memory.model import ContentType, Memory, MemoryStatus
 from graphmind.memory.privacy import redact
 
@@ -192,7 +192,7 @@ async def recall(
     ranking = dict(
         userId=user_id,
         embedding=embedding.tolist(),
-        lucene=lucene_query(query, user_id),
+        keywordTerms=keyword_terms(query),
         entityKeys=[e.key for e in extract_entities(query)],
         channels=[c.value for c in channels],
         vectorK=s.recall_vector_k,

@@ -23,7 +23,7 @@ from graphmind.deps import Deps
 from graphmind.learning import events
 from graphmind.lifecycle import scene, truth
 from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
-from graphmind.memory import heuristics, neighbours
+from graphmind.memory import heuristics, keyword_index, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import ContentType, Memory, MemoryInput, MemoryStatus
@@ -90,6 +90,7 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
     row = {
         "id": str(uuid.uuid4()),
         "content": content,
+        **keyword_index.term_properties(content),
         "contentType": item.content_type.value,
         "temporalLevel": item.temporal_level or heuristics.temporal_level(content, item.content_type),
         "baseSalience": item.base_salience
@@ -202,6 +203,7 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
                 "memory.create_memories",
                 userId=user_id, userKey=user_key(user_id), now=now, memories=rows,
             )
+            await keyword_index.add(tx, rows)
         reinforced = []
         if existing:
             reinforced = await tx.run(

@@ -22,6 +22,7 @@ import numpy as np
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.learning import events
+from graphmind.memory import keyword_index
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.store import remember_many
 from graphmind.obsidian import vault
@@ -84,8 +85,10 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
             params = {"userId": user_id, "id": edit.id, "previous": edit.previous, "now": now}
             if edit.kind == "memory":
                 entities = [{"key": e.key, "name": e.name} for e in extract_entities(edit.text)]
+                await keyword_index.remove(tx, [edit.id])  # a Skip below rolls this back
                 rows = await tx.run("obsidian.update_memory", **params, content=edit.text,
                                     embedding=vector.tolist(), entities=entities)
+                await keyword_index.add(tx, [{"id": edit.id, **keyword_index.term_properties(edit.text)}])
                 log.append(events.event("memory.updated", memoryId=edit.id, origin=ORIGIN,
                                         contentHash=events.content_hash(edit.text),
                                         previousHash=events.content_hash(edit.previous)))

@@ -74,6 +74,7 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
         await decisions.decide(deps, "upgrader", DecisionDraft(
             decision_type=DecisionType.RECOMMENDATION, summary="Use Postgres for billing",
             memories=[Contribution(stored[1].memory.id, 1.0)]))
+        await db.write("testing.clear_keyword_terms", userId="upgrader")  # the old version kept no keyword postings
         before = {r["kind"]: r["count"] for r in await db.read("testing.graph_counts")}
         await db.close()
     finally:
@@ -84,10 +85,13 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
     upgraded.start()
     try:
         db = Database.connect(instance, library)
-        assert "system.drop_memory_embedding" in await migrate(db)
+        applied = await migrate(db)
+        assert "system.drop_memory_embedding" in applied and "memory.index_terms" in applied
         [server] = await db.read("system.server_version")
         assert server["version"].startswith("2026.09.")
-        assert {r["kind"]: r["count"] for r in await db.read("testing.graph_counts")} == before
+        after = {r["kind"]: r["count"] for r in await db.read("testing.graph_counts")}
+        assert after.pop("node:Term") > 0 and after.pop("rel:HAS_TERM") > 0  # keyword postings, added
+        assert after == before
         assert before["node:Memory"] == len(texts) and before["node:Decision"] == 1
         states = {s.name: s for s in await index_states(db)}
         assert set(VECTOR_FILTERS) <= set(states["memory_embedding"].properties)
@@ -96,6 +100,8 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
             found = await recall(deps, "upgrader", text, limit=len(texts), channels=(Channel.VECTOR,))
             assert sorted(item.memory.id for item in found.items) == sorted(r.memory.id for r in stored)
             assert found.items[0].memory.id == result.memory.id
+            by_keyword = await recall(deps, "upgrader", text, limit=len(texts), channels=(Channel.KEYWORD,))
+            assert by_keyword.items[0].memory.id == result.memory.id
         await db.close()
     finally:
         upgraded.stop()

@@ -117,11 +117,13 @@ async def test_time_range_recall_unchanged_with_improved_memories(timed, user_id
 
     async def ranked():
         result = await recall(timed, user_id, "team standup and release tests", 10, window, neighbours=False)
-        return [(i.memory.id, round(i.score, 6)) for i in result.items]
+        return [i.memory.id for i in result.items]
 
     before = await ranked()
     counts = await cycle(worker(timed), user_id)
     assert counts["committed"] >= 2  # the messy notes normalised, the standups merged
+    # the same memories in the same order (scores move a little: the improved versions join
+    # the user's keyword statistics)
     assert await ranked() == before
 
 

@@ -1,0 +1,1 @@
+"""Shared pieces every feature package may use and none of them owns."""

@@ -1,0 +1,86 @@
+"""Text as keyword terms, and BM25 over one user's own statistics.
+
+The analysis follows Lucene's English analyzer, which the fulltext index uses to
+find keyword candidates: words of letters and digits, a trailing possessive 's
+dropped, lower case, Lucene's 33 English stop words dropped, Porter stems
+(`snowballstemmer`'s "porter" is Porter's original algorithm, as Lucene's
+PorterStemFilter). Recall scores the candidates itself, with BM25 over the
+caller's own document frequencies and lengths (`TermStat` nodes and the User's
+`keywordDocs`/`keywordTokens`): one tenant's ranking never depends on what
+other tenants stored, as Lucene's index-wide statistics would make it.
+"""
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
+
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+# org.apache.lucene.analysis.en.EnglishAnalyzer.ENGLISH_STOP_WORDS_SET
+LUCENE_STOP_WORDS = frozenset({
+    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
+    "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these",
+    "they", "this", "to", "was", "will", "with",
+})
+K1 = 1.2  # Lucene's BM25 defaults
+B = 0.75
+
+_stemmer = snowballstemmer.stemmer("porter")
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    return _stemmer.stemWord(word)
+
+
+def analyze(text: str) -> list[str]:
+    """The terms of `text` in order, repeats kept."""
+    terms = []
+    for word in _WORD.findall(text.lower()):
+        if word.endswith(("'s", "’s")):
+            word = word[:-2]
+        if word and word not in LUCENE_STOP_WORDS:
+            terms.append(stem(word))
+    return terms
+
+
+@dataclass(frozen=True)
+class TermCounts:
+    """What a Memory stores for keyword scoring: its distinct terms (sorted), how often
+    each occurs, and its length in terms."""
+
+    terms: list[str]
+    counts: list[int]
+    length: int
+
+    @classmethod
+    def of(cls, text: str) -> "TermCounts":
+        analyzed = analyze(text)
+        counted = sorted(Counter(analyzed).items())
+        return cls([t for t, _ in counted], [n for _, n in counted], len(analyzed))
+
+    def properties(self) -> dict:
+        return {"terms": self.terms, "termCounts": self.counts, "termLength": self.length}
+
+
+def idf(docs: int, df: int) -> float:
+    """Lucene's BM25 idf: ln(1 + (N − n + 0.5) / (n + 0.5))."""
+    return math.log(1.0 + (docs - df + 0.5) / (df + 0.5))
+
+
+def bm25(query: list[str], doc: dict[str, int], length: int, docs: int, avg_length: float,
+         df: dict[str, int]) -> float:
+    """BM25 of one document (term → count, `length` terms) for the distinct query terms,
+    over a collection of `docs` documents of mean length `avg_length` where term t
+    occurs in df[t] of them."""
+    norm = K1 * (1.0 - B + B * length / avg_length) if avg_length > 0 else K1
+    score = 0.0
+    for term in query:
+        tf = doc.get(term, 0)
+        if tf:
+            n = max(df.get(term, 0), 1)
+            score += idf(max(docs, n), n) * tf * (K1 + 1.0) / (tf + norm)
+    return score
