@@ -31,6 +31,7 @@ from graphmind.bench import locomo, longmemeval
 from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.bench.retrieval import ingest
 from graphmind.deps import Deps
+from graphmind.memory import keyword_index
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import ContentType, MemoryInput
 from graphmind.memory.recall import Channel, recall
@@ -135,6 +136,7 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
         report["other texts"] = len(texts)
         report["embed seconds"] = time.perf_counter() - started
         now = datetime.now(UTC)
+        terms = [keyword_index.term_properties(text) for text in texts]
         for start in tqdm(range(0, n, batch), desc="load others", unit="batch"):
             rows = []
             for i in range(start, min(n, start + batch)):
@@ -142,10 +144,13 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
                 rows.append({"id": f"{run_id}-{i}", "userId": tenant, "userKey": user_key(tenant),
                              "content": texts[i % len(texts)], "embedding": vectors[i % len(texts)].tolist()})
             await deps.db.write("bench.load_tenant_memories", run=run_id, now=now, rows=rows)
+            await deps.db.write("memory.index_terms", rows=[{"id": r["id"], **terms[i % len(texts)]}
+                                                            for i, r in enumerate(rows, start=start)])
         turns_of = await _caller(deps, user, inputs, dia_ids, settle_seconds)
         report[f"with {n} others"] = await _phase(deps, user, asked, turns_of, questions)
     finally:
-        while (await deps.db.write("bench.delete_tenant_memories", run=run_id, batchSize=5000))[0]["deleted"]:
+        while (await deps.db.write("bench.delete_tenant_memories", run=run_id, tenantPrefix=f"bench-other-{run_id}-",
+                                   batchSize=5000))[0]["deleted"]:
             pass
         await delete_user(deps, alone)
         await delete_user(deps, user)
