@@ -26,7 +26,7 @@ UNION ALL
   MATCH (t)<-[h:HAS_TERM]-(node:Memory)
   WHERE node.status IN $statuses
   WITH node, sum(idf * h.count * 2.2 / (h.count + 1.2 * (0.25 + 0.75 * node.termLength / averageLength))) AS score
-  ORDER BY score DESC, node.id
+  ORDER BY score DESC, node.validFrom DESC, node.id
   LIMIT $keywordK * 2
   RETURN node, 'keyword' AS channel, score
 UNION ALL
@@ -69,8 +69,9 @@ WHERE node.status IN $statuses
   AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
       AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
       AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
+// equal scores: the later memory first (an id is random: it would order ties by chance)
 WITH channel, node, score
-ORDER BY channel, score DESC, node.id
+ORDER BY channel, score DESC, node.validFrom DESC, node.id
 WITH channel, collect({node: node, score: score}) AS hits
 WITH channel, hits[0..CASE channel WHEN 'vector' THEN $vectorK WHEN 'keyword' THEN $keywordK ELSE $graphK END] AS hits
 UNWIND range(0, size(hits) - 1) AS i

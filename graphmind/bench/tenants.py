@@ -14,6 +14,10 @@ channel's top 10 with an exact brute-force cosine top 10 over the caller's activ
 memories, and hybrid recall p50/p95 (incl. the query embedding). Latency is measured in
 steady state, as in `bench latency`: a pause after each bulk write lets Neo4j merge index
 segments, and 30 unmeasured recalls (the same ones in both phases) warm the query plans.
+Both copies of the caller live on the same fixed clock (written at one instant, each
+question a second after the one before), so retrievability, which decays with time since
+each memory's last access, is the same in both phases and only the other tenants differ.
+The keyword channel's own top 10 (turns and BM25 scores) is compared between phases too.
 """
 
 import asyncio
@@ -21,6 +25,7 @@ import json
 import time
 import uuid
 from collections import defaultdict
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,6 +35,7 @@ from tqdm import tqdm
 from graphmind.bench import locomo, longmemeval
 from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.bench.retrieval import ingest
+from graphmind.clock import FixedClock
 from graphmind.deps import Deps
 from graphmind.memory import keyword_index
 from graphmind.memory.keywords import user_key
@@ -64,7 +70,8 @@ async def _caller(deps: Deps, user: str, inputs: list[MemoryInput], dia_ids: lis
     return turns_of
 
 
-async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set[str]], cap: int | None) -> dict:
+async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set[str]], cap: int | None,
+                 alone: dict | None = None) -> dict:
     for question, _, _ in questions[-WARMUP:]:
         await recall(deps, user, question, K)
     rows = await deps.db.read("bench.user_embeddings", userId=user)
@@ -75,7 +82,10 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
     wanted = min(vector_k, len(ids))
     hits, full, overlaps, latencies = defaultdict(list), [], [], []
     by_channel: dict[str, list[float]] = defaultdict(list)
+    keyword_tops: list[list] = []
     for question, evidence, category in tqdm(questions[:cap] if cap else questions, desc="questions", unit="q"):
+        if isinstance(deps.clock, FixedClock):
+            deps.clock.advance(seconds=1)
         with Stopwatch() as watch:
             result = await recall(deps, user, question, K)
         latencies.append(watch.ms)
@@ -84,7 +94,12 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
         vector = await recall(deps, user, question, deps.settings.recall_max_limit,
                               channels=(Channel.VECTOR,), neighbours=False)
         ranked = sorted((i for i in vector.items if i.breakdown.vector_rank), key=lambda i: i.breakdown.vector_rank)
-        keyword = await recall(deps, user, question, K, channels=(Channel.KEYWORD,), neighbours=False)
+        keyword = await recall(deps, user, question, deps.settings.recall_max_limit,
+                               channels=(Channel.KEYWORD,), neighbours=False)
+        # the keyword channel's own top 10 (BM25 rank), as turns with their scores
+        keyword_tops.append([(sorted(turns_of.get(i.memory.id, set())), round(i.breakdown.keyword_score, 9))
+                             for i in sorted((i for i in keyword.items if i.breakdown.keyword_rank),
+                                             key=lambda i: i.breakdown.keyword_rank)[:K]])
         for channel, items in (("vector", ranked), ("keyword", keyword.items)):
             found = set().union(*(turns_of.get(item.memory.id, set()) for item in items[:K]))
             by_channel[channel].append(len(evidence & found) / len(evidence))
@@ -92,7 +107,7 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
         [query] = deps.embedder.embed([question])
         exact = {ids[j] for j in np.argsort(-(matrix @ query))[:K]}
         overlaps.append(len(exact & {i.memory.id for i in ranked[:K]}) / K)
-    return {
+    report = {
         "questions": sum(len(v) for v in hits.values()),
         "recall@10": {f"cat{c}": float(np.mean(v)) for c, v in sorted(hits.items())},
         "recall@10 cat1-4": float(np.mean([x for v in hits.values() for x in v])),
@@ -102,7 +117,14 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
         "vector k wanted": wanted,
         "top10 overlap": float(np.mean(overlaps)),
         "recall_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95)},
+        "keyword top10": keyword_tops,
     }
+    if alone is not None:  # the keyword channel is per user: its top 10 and scores must not move
+        pairs = list(zip(alone["keyword top10"], keyword_tops, strict=True))
+        report["keyword top10 as alone"] = float(np.mean([a == b for a, b in pairs]))
+        report["keyword top10 scores as alone"] = float(np.mean(
+            [sorted(s for _, s in a) == sorted(s for _, s in b) for a, b in pairs]))
+    return report
 
 
 async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant: int = 100,
@@ -125,8 +147,10 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
                 asked.append((qa["question"], {f"{conversation.sample_id}/{e}" for e in evidence}, qa["category"]))
     report: dict = {"caller memories": len(inputs), "others": n, "per tenant": per_tenant}
     try:
-        turns_of = await _caller(deps, alone, inputs, dia_ids, settle_seconds)
-        report["alone"] = await _phase(deps, alone, asked, turns_of, questions)
+        instant = datetime.now(UTC)  # both copies of the caller live on this fixed clock
+        copy = replace(deps, clock=FixedClock(instant))
+        turns_of = await _caller(copy, alone, inputs, dia_ids, settle_seconds)
+        report["alone"] = await _phase(copy, alone, asked, turns_of, questions)
         await delete_user(deps, alone)
 
         texts = other_texts(others, texts, chars)
@@ -146,8 +170,9 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
             await deps.db.write("bench.load_tenant_memories", run=run_id, now=now, rows=rows)
             await deps.db.write("memory.index_terms", rows=[{"id": r["id"], **terms[i % len(texts)]}
                                                             for i, r in enumerate(rows, start=start)])
-        turns_of = await _caller(deps, user, inputs, dia_ids, settle_seconds)
-        report[f"with {n} others"] = await _phase(deps, user, asked, turns_of, questions)
+        copy = replace(deps, clock=FixedClock(instant))
+        turns_of = await _caller(copy, user, inputs, dia_ids, settle_seconds)
+        report[f"with {n} others"] = await _phase(copy, user, asked, turns_of, questions, report["alone"])
     finally:
         while (await deps.db.write("bench.delete_tenant_memories", run=run_id, tenantPrefix=f"bench-other-{run_id}-",
                                    batchSize=5000))[0]["deleted"]:
@@ -173,4 +198,9 @@ def format_report(report: dict) -> str:
     if channels:
         lines.append("recall@10 of each channel alone: " + "; ".join(
             f"{name}: " + ", ".join(f"{c} {v:.3f}" for c, v in sorted(by.items())) for name, by in channels))
+    with_others = report.get(f"with {n} others", {})
+    if "keyword top10 as alone" in with_others:
+        lines.append(f"keyword channel top 10 as alone: the same BM25 scores in "
+                     f"{with_others['keyword top10 scores as alone']:.1%} of questions, the same turns "
+                     f"in the same order in {with_others['keyword top10 as alone']:.1%}")
     return "\n".join(lines)

@@ -78,3 +78,12 @@ async def test_the_migration_adds_terms_to_memories_written_before_them(deps, re
     assert await backfill_terms(deps.db) >= 3
     assert await _stats(deps.db, user_id) == before
     assert await _keyword_scores(deps, user_id, "whales") == pytest.approx(scores)
+
+
+async def test_equal_keyword_scores_rank_the_later_memory_first(deps, remember, user_id):
+    await remember("alpha beta gamma delta", validFrom="2026-01-01T00:00:00Z", baseSalience=0.5)
+    await remember("alpha epsilon zeta theta", validFrom="2026-02-01T00:00:00Z", baseSalience=0.5)
+    result = await recall(deps, user_id, "alpha", limit=5, channels=(Channel.KEYWORD,), neighbours=False)
+    ranked = sorted(result.items, key=lambda i: i.breakdown.keyword_rank)
+    assert ranked[0].breakdown.keyword_score == ranked[1].breakdown.keyword_score
+    assert [i.memory.content for i in ranked] == ["alpha epsilon zeta theta", "alpha beta gamma delta"]
