@@ -105,6 +105,9 @@ class Settings(BaseSettings):
     )
     recall_vector_k: int = Field(100, description="vector candidates per recall")
     recall_keyword_k: int = Field(50, description="keyword candidates per recall (BM25 over the caller's own term statistics)")
+    recall_keyword_postings: int = Field(
+        2000, description="postings a keyword recall reads in full, rarest terms first; commoner terms score only its best candidates"
+    )
     recall_graph_k: int = Field(50, description="entity-graph candidates per recall")
     recall_default_limit: int = Field(10, description="results of a recall when not asked")
     recall_max_limit: int = Field(100, description="most results one recall may ask for")

@@ -1,7 +1,7 @@
 // name: rank
 // Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, keywordTerms, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, keywordTerms, keywordPostings, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
 // 1. Candidates of each channel: only the caller's memories (the vector index filters by owner and status itself).
@@ -19,15 +19,37 @@ CALL (owned, docs, averageLength) {
   RETURN node, 'vector' AS channel, 2 * score - 1 AS score
 UNION ALL
   // BM25 (k1 1.2, b 0.75, Lucene's idf) over the caller's own postings (memory/keyword_index.py):
-  // a term's document frequency is its Term's degree; no other tenant's text enters
-  UNWIND CASE WHEN 'keyword' IN $channels AND docs > 0 THEN $keywordTerms ELSE [] END AS term
-  MATCH (t:Term {userId: $userId, term: term})
-  WITH t, log(1.0 + (docs - COUNT { (t)<-[:HAS_TERM]-() } + 0.5) / (COUNT { (t)<-[:HAS_TERM]-() } + 0.5)) AS idf
-  MATCH (t)<-[h:HAS_TERM]-(node:Memory)
-  WHERE node.status IN $statuses
-  WITH node, sum(idf * h.count * 2.2 / (h.count + 1.2 * (0.25 + 0.75 * node.termLength / averageLength))) AS score
+  // a term's document frequency is its Term's degree; no other tenant's text enters.
+  // The rarest terms whose postings fit $keywordPostings (at least one) find the candidates;
+  // commoner terms then add their part to the best of them only (docs/memory.md).
+  CALL (docs) {
+    UNWIND CASE WHEN 'keyword' IN $channels AND docs > 0 THEN $keywordTerms ELSE [] END AS term
+    MATCH (t:Term {userId: $userId, term: term})
+    WITH t, COUNT { (t)<-[:HAS_TERM]-() } AS df
+    ORDER BY df, t.term
+    WITH collect({term: t, idf: log(1.0 + (docs - df + 0.5) / (df + 0.5)), df: df}) AS terms
+    RETURN terms, size([i IN range(0, size(terms) - 1)
+                        WHERE i = 0 OR reduce(read = 0, x IN terms[0..i + 1] | read + x.df) <= $keywordPostings]) AS full
+  }
+  CALL (terms, full, averageLength) {
+    UNWIND terms[0..full] AS x
+    WITH x.term AS t, x.idf AS idf
+    MATCH (t)<-[h:HAS_TERM]-(node:Memory)
+    WITH node, sum(idf * h.count * 2.2 / (h.count + 1.2 * (0.25 + 0.75 * node.termLength / averageLength))) AS partial
+    WHERE node.status IN $statuses AND node.effectiveSalience >= $minSalience
+    ORDER BY partial DESC, node.validFrom DESC, node.id
+    LIMIT $keywordK * 2
+    RETURN node, partial
+  }
+  CALL (node, terms, full, averageLength) {
+    UNWIND terms[full..] AS x
+    WITH x.term AS t, x.idf AS idf
+    MATCH (node)-[h:HAS_TERM]->(t)
+    RETURN sum(idf * h.count * 2.2 / (h.count + 1.2 * (0.25 + 0.75 * node.termLength / averageLength))) AS rest
+  }
+  WITH node, partial + rest AS score
   ORDER BY score DESC, node.validFrom DESC, node.id
-  LIMIT $keywordK * 2
+  LIMIT $keywordK
   RETURN node, 'keyword' AS channel, score
 UNION ALL
   UNWIND CASE WHEN 'graph' IN $channels THEN $entityKeys ELSE [] END AS key

@@ -12,6 +12,7 @@ sentence-transformers is imported, so nothing is ever downloaded.
 """
 
 import asyncio
+import functools
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,6 +48,11 @@ class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
     def count_tokens(self, text: str) -> int: ...
+
+
+@functools.lru_cache(maxsize=20_000)
+def _count_tokens(encoder, text: str) -> int:
+    return encoder.count_tokens(text)
 
 
 class Embedder:
@@ -91,5 +97,6 @@ class Embedder:
         return await asyncio.to_thread(self.embed, texts)
 
     def count_tokens(self, text: str) -> int:
-        """Tokens of `text` under the model's own tokenizer (no special tokens)."""
-        return self._encoder.count_tokens(text)
+        """Tokens of `text` under the model's own tokenizer (no special tokens); recall
+        counts the same memories again and again, so the last 20,000 texts' counts are kept."""
+        return _count_tokens(self._encoder, text)

@@ -197,6 +197,7 @@ async def recall(
         channels=[c.value for c in channels],
         vectorK=s.recall_vector_k,
         keywordK=s.recall_keyword_k,
+        keywordPostings=s.recall_keyword_postings,
         graphK=s.recall_graph_k,
         maxEntityShare=s.max_entity_share,
         rrfK=s.rrf_k,

@@ -87,3 +87,17 @@ async def test_equal_keyword_scores_rank_the_later_memory_first(deps, remember, 
     ranked = sorted(result.items, key=lambda i: i.breakdown.keyword_rank)
     assert ranked[0].breakdown.keyword_score == ranked[1].breakdown.keyword_score
     assert [i.memory.content for i in ranked] == ["alpha epsilon zeta theta", "alpha beta gamma delta"]
+
+
+async def test_over_the_postings_budget_commoner_terms_score_only_the_rarer_terms_candidates(deps, remember, user_id):
+    from dataclasses import replace
+
+    texts = ["cat cat dog sat sat sat", "cat and fish swim", "dog with bird song", "bird bird bird bird"]
+    for text in texts:
+        await remember(text, baseSalience=0.5)
+    exact = await _keyword_scores(deps, user_id, "fish cat")
+    assert set(exact) == {"cat cat dog sat sat sat", "cat and fish swim"}
+    # a budget of one posting: "fish" (in 1 memory) finds the candidates, "cat" (in 2) only scores them
+    tight = replace(deps, settings=deps.settings.model_copy(update={"recall_keyword_postings": 1}))
+    pruned = await _keyword_scores(tight, user_id, "fish cat")
+    assert pruned == pytest.approx({"cat and fish swim": exact["cat and fish swim"]})
