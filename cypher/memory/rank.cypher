@@ -103,7 +103,7 @@ WITH hits[i].node AS node, {channel: channel, rank: i + 1, score: hits[i].score}
 WITH node, collect(ranked) AS ranks
 WITH node, ranks, reduce(total = 0.0, r IN ranks | total + $weights[r.channel] / ($rrfK + r.rank)) AS rrf
 WITH node, ranks, rrf, rrf * node.effectiveSalience AS weighted
-ORDER BY weighted DESC, node.id
+ORDER BY weighted DESC, node.validFrom DESC, node.id
 WITH collect({node: node, ranks: ranks, rrf: rrf, weighted: weighted}) AS fused
 WITH fused, CASE WHEN size(fused) = 0 OR fused[0].weighted <= 0 THEN 1.0 ELSE fused[0].weighted END AS best
 // relevance: rrf × salience relative to the best candidate, in [0, 1]
