@@ -1,7 +1,7 @@
 // name: rank
 // Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, keywordTerms, keywordPostings, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, keywordTerms, keywordPostings, bm25, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
 // 1. Candidates of each channel: only the caller's memories (the vector index filters by owner and status itself).
@@ -18,7 +18,7 @@ CALL (owned, docs, averageLength) {
     SCORE AS score
   RETURN node, 'vector' AS channel, 2 * score - 1 AS score
 UNION ALL
-  // BM25 (k1 1.2, b 0.75, Lucene's idf) over the caller's own postings (memory/keyword_index.py):
+  // BM25 (k1 and b of core/terms.py, Lucene's idf) over the caller's own postings (memory/keyword_index.py):
   // a term's document frequency is its Term's degree; no other tenant's text enters.
   // The rarest terms whose postings fit $keywordPostings (at least one) find the candidates;
   // commoner terms then add their part to the best of them only (docs/memory.md).
@@ -35,7 +35,7 @@ UNION ALL
     UNWIND terms[0..full] AS x
     WITH x.term AS t, x.idf AS idf
     MATCH (t)<-[h:HAS_TERM]-(node:Memory)
-    WITH node, sum(idf * h.count * 2.2 / (h.count + 1.2 * (0.25 + 0.75 * node.termLength / averageLength))) AS partial
+    WITH node, sum(idf * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS partial
     WHERE node.status IN $statuses AND node.effectiveSalience >= $minSalience
     ORDER BY partial DESC, node.validFrom DESC, node.id
     LIMIT $keywordK * 2
@@ -45,7 +45,7 @@ UNION ALL
     UNWIND terms[full..] AS x
     WITH x.term AS t, x.idf AS idf
     MATCH (node)-[h:HAS_TERM]->(t)
-    RETURN sum(idf * h.count * 2.2 / (h.count + 1.2 * (0.25 + 0.75 * node.termLength / averageLength))) AS rest
+    RETURN sum(idf * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS rest
   }
   WITH node, partial + rest AS score
   ORDER BY score DESC, node.validFrom DESC, node.id

@@ -36,8 +36,8 @@ from graphmind.bench import locomo, longmemeval
 from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.bench.retrieval import ingest
 from graphmind.clock import FixedClock
+from graphmind.core.terms import index_rows
 from graphmind.deps import Deps
-from graphmind.memory import keyword_index
 from graphmind.memory.keywords import user_key
 from graphmind.memory.model import ContentType, MemoryInput
 from graphmind.memory.recall import Channel, recall
@@ -160,7 +160,6 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
         report["other texts"] = len(texts)
         report["embed seconds"] = time.perf_counter() - started
         now = datetime.now(UTC)
-        terms = [keyword_index.term_properties(text) for text in texts]
         for start in tqdm(range(0, n, batch), desc="load others", unit="batch"):
             rows = []
             for i in range(start, min(n, start + batch)):
@@ -168,8 +167,7 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
                 rows.append({"id": f"{run_id}-{i}", "userId": tenant, "userKey": user_key(tenant),
                              "content": texts[i % len(texts)], "embedding": vectors[i % len(texts)].tolist()})
             await deps.db.write("bench.load_tenant_memories", run=run_id, now=now, rows=rows)
-            await deps.db.write("memory.index_terms", rows=[{"id": r["id"], **terms[i % len(texts)]}
-                                                            for i, r in enumerate(rows, start=start)])
+            await deps.db.write("memory.index_terms", rows=index_rows(rows))
         copy = replace(deps, clock=FixedClock(instant))
         turns_of = await _caller(copy, user, inputs, dia_ids, settle_seconds)
         report[f"with {n} others"] = await _phase(copy, user, asked, turns_of, questions, report["alone"])

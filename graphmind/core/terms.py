@@ -1,13 +1,13 @@
 """Text as keyword terms, and BM25 over one user's own statistics.
 
-The analysis follows Lucene's English analyzer, which the fulltext index uses to
-find keyword candidates: words of letters and digits, a trailing possessive 's
-dropped, lower case, Lucene's 33 English stop words dropped, Porter stems
-(`snowballstemmer`'s "porter" is Porter's original algorithm, as Lucene's
-PorterStemFilter). Recall scores the candidates itself, with BM25 over the
-caller's own document frequencies and lengths (`TermStat` nodes and the User's
-`keywordDocs`/`keywordTokens`): one tenant's ranking never depends on what
-other tenants stored, as Lucene's index-wide statistics would make it.
+The analysis follows Lucene's English analyzer (the fulltext index's, so both agree
+on what a word is): words of letters and digits, a trailing possessive 's dropped,
+lower case, Lucene's 33 English stop words dropped, Porter stems (`snowballstemmer`'s
+"porter" is Porter's original algorithm, as Lucene's PorterStemFilter). Recall's
+keyword channel scores BM25 in `cypher/memory/rank.cypher` with K1 and B from here,
+over the caller's own postings (memory/keyword_index.py): one tenant's ranking never
+depends on what other tenants stored. `bm25` is the same formula in Python, the
+reference the query is tested against.
 """
 
 import math
@@ -64,6 +64,11 @@ class TermCounts:
 
     def properties(self) -> dict:
         return {"terms": self.terms, "termCounts": self.counts, "termLength": self.length}
+
+
+def index_rows(memories: list[dict]) -> list[dict]:
+    """memory.index_terms's rows for memories given by `id` and `content`."""
+    return [{"id": m["id"], **TermCounts.of(m["content"]).properties()} for m in memories]
 
 
 def idf(docs: int, df: int) -> float:

@@ -4,7 +4,7 @@ import asyncio
 import time
 from dataclasses import dataclass
 
-from graphmind.core.terms import TermCounts
+from graphmind.core.terms import index_rows
 from graphmind.db.database import Database
 from graphmind.errors import GraphMindError
 
@@ -71,8 +71,7 @@ async def backfill_terms(db: Database, batch_size: int = 2000) -> int:
     statistics (memory.index_terms); returns how many."""
     done = 0
     while rows := await db.read("memory.terms_missing", batchSize=batch_size):
-        terms = [{"id": r["id"], **TermCounts.of(r["content"]).properties()} for r in rows]
-        await db.write("memory.index_terms", rows=terms)
+        await db.write("memory.index_terms", rows=index_rows(rows))
         done += len(rows)
     return done
 

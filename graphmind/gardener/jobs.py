@@ -186,7 +186,6 @@ def _derived_row(draft: dict, episodes: list[dict], vector, now) -> dict:
     content_type = ContentType(draft["contentType"])
     return {
         "id": str(uuid.uuid4()), "content": draft["content"], "contentType": content_type.value,
-        **keyword_index.term_properties(draft["content"]),
         "temporalLevel": max(2, heuristics.temporal_level(draft["content"], content_type)),
         "baseSalience": max(m["salience"] for m in members),
         "validFrom": max(native(m["validFrom"]) for m in members),

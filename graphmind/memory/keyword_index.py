@@ -5,20 +5,13 @@ from these alone (cypher/memory/rank.cypher), so a tenant's ranking never depend
 other tenants' text. Whoever writes a memory's text keeps the index true in the same
 transaction: `add` after a create, `remove` before a delete, both around a rewrite."""
 
-from graphmind.core.terms import TermCounts
-
-_FIELDS = ("id", "terms", "termCounts", "termLength")
+from graphmind.core.terms import index_rows
 
 
-def term_properties(text: str) -> dict:
-    """`text`'s terms as index_terms takes them (terms, termCounts, termLength)."""
-    return TermCounts.of(text).properties()
-
-
-async def add(tx, rows: list[dict]) -> None:
-    """Indexes memories; each row has the memory's `id` and its `term_properties`."""
-    if rows:
-        await tx.run("memory.index_terms", rows=[{k: row[k] for k in _FIELDS} for row in rows])
+async def add(tx, memories: list[dict]) -> None:
+    """Indexes memories given by `id` and `content` (as written)."""
+    if memories:
+        await tx.run("memory.index_terms", rows=index_rows(memories))
 
 
 async def remove(tx, ids: list[str]) -> None:

@@ -1,6 +1,6 @@
 """The RETRIEVE phase: hybrid recall (rules R5-R8) with the ranking mix of seed 003.
 
-Python prepares the query (embedding, Lucene terms, entity keys, filters);
+Python prepares the query (embedding, keyword terms, entity keys, filters);
 `cypher/memory/rank.cypher` gathers the vector, keyword and entity-graph
 candidates, fuses them with Reciprocal Rank Fusion, weights them by effective
 salience (relevance), adds temporal neighbours and mixes relevance with
@@ -22,6 +22,7 @@ from enum import Enum
 import numpy as np
 
 from graphmind.associative import edges
+from graphmind.core import terms
 from graphmind.deps import Deps
 from graphmind.learning.events import content_hash
 from graphmind.learning.salience import PROCESS_NOISE
@@ -198,6 +199,7 @@ async def recall(
         vectorK=s.recall_vector_k,
         keywordK=s.recall_keyword_k,
         keywordPostings=s.recall_keyword_postings,
+        bm25={"k1": terms.K1, "b": terms.B},
         graphK=s.recall_graph_k,
         maxEntityShare=s.max_entity_share,
         rrfK=s.rrf_k,

@@ -90,7 +90,6 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
     row = {
         "id": str(uuid.uuid4()),
         "content": content,
-        **keyword_index.term_properties(content),
         "contentType": item.content_type.value,
         "temporalLevel": item.temporal_level or heuristics.temporal_level(content, item.content_type),
         "baseSalience": item.base_salience

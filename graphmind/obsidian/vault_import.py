@@ -88,7 +88,7 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
                 await keyword_index.remove(tx, [edit.id])  # a Skip below rolls this back
                 rows = await tx.run("obsidian.update_memory", **params, content=edit.text,
                                     embedding=vector.tolist(), entities=entities)
-                await keyword_index.add(tx, [{"id": edit.id, **keyword_index.term_properties(edit.text)}])
+                await keyword_index.add(tx, [{"id": edit.id, "content": edit.text}])
                 log.append(events.event("memory.updated", memoryId=edit.id, origin=ORIGIN,
                                         contentHash=events.content_hash(edit.text),
                                         previousHash=events.content_hash(edit.previous)))
