@@ -11,6 +11,7 @@ from graphmind.db.migrations import migrate
 from graphmind.db.queries import QueryLibrary
 from graphmind.deps import Deps
 from graphmind.embeddings import Embedder
+from graphmind.security.userdata import delete_user_data
 from graphmind.settings import Settings
 
 
@@ -27,14 +28,10 @@ async def bench_deps(settings: Settings | None = None) -> AsyncIterator[Deps]:
         await db.close()
 
 
-async def delete_user(deps: Deps, user_id: str, batch_size: int = 5000) -> int:
-    """Deletes every node of a user; returns how many."""
-    total = 0
-    while True:
-        [row] = await deps.db.write("user.delete_batch", userId=user_id, batchSize=batch_size)
-        total += row["deleted"]
-        if row["deleted"] < batch_size:
-            return total
+async def delete_user(deps: Deps, user_id: str) -> int:
+    """Deletes every node of a user (as `deleteMyData` does); returns how many."""
+    deleted, _ = await delete_user_data(deps, user_id)
+    return deleted
 
 
 def percentile(values: list[float], p: float) -> float:

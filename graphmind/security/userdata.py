@@ -12,6 +12,7 @@ from graphmind.deps import Deps
 from graphmind.errors import GraphMindError
 
 BATCH = 5000
+RELATIONSHIP_BATCH = 20_000
 
 
 def _plain(value):
@@ -54,7 +55,12 @@ async def export_user_data(deps: Deps, user_id: str) -> dict:
 
 
 async def delete_user_data(deps: Deps, user_id: str) -> tuple[int, int]:
-    """Deletes every node of the user; returns (deleted, remaining), remaining being 0."""
+    """Deletes every node of the user, in batches: first their relationships, then the
+    bare nodes (a memory holds about a hundred keyword postings, a term thousands).
+    Returns (deleted nodes, remaining), remaining being 0."""
+    while (await deps.db.write("user.delete_relationship_batch", userId=user_id,
+                               batchSize=RELATIONSHIP_BATCH))[0]["deleted"] == RELATIONSHIP_BATCH:
+        pass
     deleted = 0
     while True:
         [row] = await deps.db.write("user.delete_batch", userId=user_id, batchSize=BATCH)

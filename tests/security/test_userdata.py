@@ -31,3 +31,22 @@ async def test_admins_act_on_other_users(call, key_for):
     gone = call('mutation($u: ID!) { deleteUserData(input: {confirm: true, userId: $u}) { remainingNodes } }',
                 admin, {"u": user})[1]
     assert gone["data"]["deleteUserData"]["remainingNodes"] == 0
+
+
+async def test_deletion_goes_in_batches_and_keeps_other_users(deps, remember, user_id, monkeypatch):
+    """Relationships first, then bare nodes, each in batches (postings made one
+    transaction per 5,000 nodes outgrow Neo4j's transaction memory); nobody else's go."""
+    from graphmind.security import userdata
+
+    other = f"{user_id}-other"
+    for text in ("Erin bakes sourdough every Sunday morning.", "Erin's starter is called Bubbles.",
+                 "Erin bought a new Dutch oven for the bread."):
+        await remember(text)
+    await remember("Frank bakes bagels on Saturdays.", user=other)
+    monkeypatch.setattr(userdata, "BATCH", 2)
+    monkeypatch.setattr(userdata, "RELATIONSHIP_BATCH", 3)
+    deleted, remaining = await userdata.delete_user_data(deps, user_id)
+    assert deleted >= 10 and remaining == 0  # memories, terms, entities, events, the user
+    assert (await deps.db.read("user.remaining", userId=user_id))[0]["count"] == 0
+    assert (await deps.db.read("user.remaining", userId=other))[0]["count"] > 0
+    await userdata.delete_user_data(deps, other)
