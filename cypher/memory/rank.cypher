@@ -1,14 +1,13 @@
 // name: rank
-// Hybrid recall's ranking in one read: vector, keyword and entity-graph candidates, fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
+// Hybrid recall's ranking: vector candidates and the keyword and entity-graph candidates of `lexical_candidates` ($lexical), fused by RRF and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, keywordTerms, keywordPostings, bm25, entityKeys, channels, vectorK, keywordK, graphK, maxEntityShare, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lexical, channels, vectorK, keywordK, graphK, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
-// 1. Candidates of each channel: only the caller's memories (the vector index filters by owner and status itself).
-OPTIONAL MATCH (owner:User {id: $userId})
-WITH coalesce(owner.memoryCount, 0) AS owned, coalesce(owner.keywordDocs, 0) AS docs,
-     toFloat(coalesce(owner.keywordTokens, 0)) / CASE WHEN coalesce(owner.keywordDocs, 0) > 0 THEN owner.keywordDocs ELSE 1 END AS averageLength
-CALL (owned, docs, averageLength) {
+// 1. Candidates of each channel, only the caller's memories: the vector index filters by
+//    owner and status itself; the keyword and entity-graph candidates come scored from
+//    `lexical_candidates.cypher`, which recall ran while the query was embedded.
+CALL () {
   // a filtered SEARCH that matches no memory fails inside Neo4j 2026.09 (docs/architecture.md): only search when one does
   UNWIND CASE WHEN 'vector' IN $channels AND EXISTS { MATCH (x:Memory {userId: $userId}) WHERE x.status IN $statuses }
               THEN [1] ELSE [] END AS _
@@ -18,56 +17,10 @@ CALL (owned, docs, averageLength) {
     SCORE AS score
   RETURN node, 'vector' AS channel, 2 * score - 1 AS score
 UNION ALL
-  // BM25 (k1 and b of core/terms.py, Lucene's idf) over the caller's own postings (memory/keyword_index.py):
-  // a term's document frequency is its Term's degree; no other tenant's text enters.
-  // The rarest terms whose postings fit $keywordPostings (at least one) find the candidates;
-  // commoner terms then add their part to the best of them only (docs/memory.md).
-  CALL (docs) {
-    UNWIND CASE WHEN 'keyword' IN $channels AND docs > 0 THEN $keywordTerms ELSE [] END AS term
-    MATCH (t:Term {userId: $userId, term: term})
-    WITH t, COUNT { (t)<-[:HAS_TERM]-() } AS df
-    ORDER BY df, t.term
-    WITH collect({term: t, idf: log(1.0 + (docs - df + 0.5) / (df + 0.5)), df: df}) AS terms
-    RETURN terms, size([i IN range(0, size(terms) - 1)
-                        WHERE i = 0 OR reduce(read = 0, x IN terms[0..i + 1] | read + x.df) <= $keywordPostings]) AS full
-  }
-  CALL (terms, full, averageLength) {
-    UNWIND terms[0..full] AS x
-    WITH x.term AS t, x.idf AS idf
-    MATCH (t)<-[h:HAS_TERM]-(node:Memory)
-    WITH node, sum(idf * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS partial
-    WHERE node.status IN $statuses AND node.effectiveSalience >= $minSalience
-    ORDER BY partial DESC, node.validFrom DESC, node.id
-    LIMIT $keywordK * 2
-    RETURN node, partial
-  }
-  CALL (node, terms, full, averageLength) {
-    UNWIND terms[full..] AS x
-    WITH x.term AS t, x.idf AS idf
-    MATCH (node)-[h:HAS_TERM]->(t)
-    RETURN sum(idf * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS rest
-  }
-  WITH node, partial + rest AS score
-  ORDER BY score DESC, node.validFrom DESC, node.id
-  LIMIT $keywordK
-  RETURN node, 'keyword' AS channel, score
-UNION ALL
-  UNWIND CASE WHEN 'graph' IN $channels THEN $entityKeys ELSE [] END AS key
-  MATCH (e:Entity {userId: $userId, key: key})
-  WITH e, COUNT { (e)<-[:MENTIONS]-() } AS degree
-  // stop-entities (mentioned by more than maxEntityShare of the user's memories) carry no signal
-  WHERE degree <= $maxEntityShare * owned OR degree <= 3
-  WITH e, 1.0 / log(2.0 + degree) AS weight
-  MATCH (e)<-[:MENTIONS]-(hit:Memory)
-  WITH hit, sum(weight) AS direct
-  CALL (hit, direct) {
-    RETURN hit AS node, direct AS score
-  UNION ALL
-    MATCH (hit)-[:NEXT]-(linked:Memory)
-    RETURN linked AS node, direct * 0.5 AS score
-  }
-  WITH node, max(score) AS score
-  RETURN node, 'graph' AS channel, score
+  UNWIND $lexical AS hit
+  MATCH (node:Memory {id: hit.id})
+  WHERE node.userId = $userId
+  RETURN node, hit.channel AS channel, hit.score AS score
 }
 
 // 2. Eligibility, then each channel's rank among eligible memories. World time: valid at

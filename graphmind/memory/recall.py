@@ -1,8 +1,9 @@
 """The RETRIEVE phase: hybrid recall (rules R5-R8) with the ranking mix of seed 003.
 
-Python prepares the query (embedding, keyword terms, entity keys, filters);
-`cypher/memory/rank.cypher` gathers the vector, keyword and entity-graph
-candidates, fuses them with Reciprocal Rank Fusion, weights them by effective
+Python prepares the query (embedding, keyword terms, entity keys, filters). While a
+worker thread embeds the query, `cypher/memory/lexical_candidates.cypher` gathers the
+keyword and entity-graph candidates, which need no embedding; `cypher/memory/rank.cypher`
+adds the vector candidates, fuses them with Reciprocal Rank Fusion, weights them by effective
 salience (relevance), adds temporal neighbours and mixes relevance with
 retrievability and learned utility. A memory with a self-improved version
 (IMPROVES) that qualifies itself is left out unless history is asked for: the
@@ -10,10 +11,11 @@ improved version stands in for it. With a token budget the candidates are
 packed by `memory/budget.py`. The same write transaction then records the
 Retrieval (`record_retrieval.cypher`: decay timers reset, stability grows) and
 associates the top results with each other (co-retrieval, `associative/edges.py`):
-recall is one transaction, one round trip on the caller's path, and what it
-returned is recorded before it answers.
+recall is one transaction on the caller's path, and what it returned is recorded
+before it answers.
 """
 
+import asyncio
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -177,7 +179,8 @@ async def recall(
     limit = s.recall_default_limit if limit is None else limit
     query = _validate(deps, query, limit, flt, token_budget, explore)
     bound = s.exploration if explore is None else explore
-    [embedding] = await deps.embedder.embed_async([query])
+    # the query is embedded while the keyword and graph channels run (they need no embedding)
+    embedding = asyncio.ensure_future(deps.embedder.embed_async([query]))
     now = deps.clock.now()
     believed_at = _aware(flt.as_of)
     ranged = bool(flt.valid_from or flt.valid_to)
@@ -190,18 +193,24 @@ async def recall(
     # time means whatever was ever valid; asOf alone also asks what was valid then.
     valid_at = _aware(flt.valid_at) or (None if ranged else believed_at) or (
         None if ranged or flt.include_history else now)
+    lexical = dict(
+        userId=user_id,
+        keywordTerms=keyword_terms(query),
+        keywordPostings=s.recall_keyword_postings,
+        bm25={"k1": terms.K1, "b": terms.B},
+        entityKeys=[e.key for e in extract_entities(query)],
+        channels=[c.value for c in channels],
+        keywordK=s.recall_keyword_k,
+        maxEntityShare=s.max_entity_share,
+        statuses=statuses,
+        minSalience=s.min_salience,
+    )
     ranking = dict(
         userId=user_id,
-        embedding=embedding.tolist(),
-        keywordTerms=keyword_terms(query),
-        entityKeys=[e.key for e in extract_entities(query)],
         channels=[c.value for c in channels],
         vectorK=s.recall_vector_k,
         keywordK=s.recall_keyword_k,
-        keywordPostings=s.recall_keyword_postings,
-        bm25={"k1": terms.K1, "b": terms.B},
         graphK=s.recall_graph_k,
-        maxEntityShare=s.max_entity_share,
         rrfK=s.rrf_k,
         weights={
             Channel.VECTOR.value: s.rrf_weight_vector,
@@ -233,15 +242,29 @@ async def recall(
     )
 
     async def work(tx) -> RecallResult:
-        rows = await tx.run("memory.rank", **ranking)
+        [lexical_hits] = await tx.run("memory.lexical_candidates", **lexical)
+        [vector] = await embedding
+        rows = await tx.run("memory.rank", embedding=vector.tolist(), lexical=lexical_hits["hits"], **ranking)
         if bound > 0:
             rows = _explore(rows, bound, s.exploration_seed, user_id, query, now)
         result = _assemble(deps, rows, limit, token_budget, min_similarity)
         await _record(tx, deps, user_id, query, now, result)
         return result
 
-    # one round trip on the caller's path: rank and record in one write transaction
-    return await deps.db.transaction(work)
+    # one transaction on the caller's path: rank and record
+    try:
+        return await deps.db.transaction(work)
+    finally:
+        _settle(embedding)
+
+
+def _settle(task: asyncio.Future) -> None:
+    """A query embedding the transaction never waited for (it failed first) is let go
+    without an unretrieved-exception warning."""
+    if not task.done():
+        task.cancel()
+    elif not task.cancelled():
+        task.exception()
 
 
 def _explore(rows: list[dict], bound: float, seed: int, user_id: str, query: str, now: datetime) -> list[dict]:
