@@ -38,7 +38,7 @@ class Settings(BaseSettings):
         PROJECT_ROOT / ".cache/neo4j/lib",
         description="folder of the Neo4j jars resolved from Maven Central",
     )
-    neo4j_heap: str = Field("1g", description="JVM heap of the managed Neo4j")
+    neo4j_heap: str = Field("1g", description="JVM heap of the managed Neo4j, allocated whole at start")
     neo4j_pagecache: str = Field("512m", description="page cache of the managed Neo4j")
     neo4j_auth_enabled: bool = Field(True, description="require a password for Neo4j")
     neo4j_start_timeout: float = Field(120.0, description="seconds to wait for Bolt")

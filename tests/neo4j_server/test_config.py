@@ -18,7 +18,7 @@ def test_jvm_flags_include_the_launchers_add_opens():
     flags = jvm_flags(Settings(neo4j_heap="2g"))
     assert "--add-opens=java.base/java.nio=ALL-UNNAMED" in flags
     assert "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED" in flags
-    assert "-Xmx2g" in flags
+    assert "-Xmx2g" in flags and "-Xms2g" in flags  # the whole heap from the start
 
 
 def test_conf_turns_off_outgoing_connections_and_usage_data(tmp_path):
