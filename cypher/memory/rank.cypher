@@ -125,6 +125,8 @@ WITH node, ranks, rrf, relevance, neighbourOf, distance, retrievability, utility
 // scores within 1e-4 tie (a few seconds' difference in R must not outrank a closer neighbour)
 ORDER BY round(final * 10000) DESC, distance, node.validFrom DESC, node.id
 LIMIT $limit
-RETURN node {.*, embedding: CASE WHEN $withEmbeddings THEN node.embedding END} AS memory,
-       [(node)-[:MENTIONS]->(e) | e.name] AS entities,
-       ranks, rrf, relevance, retrievability, utility, final, neighbourOf
+// one row, in this order: the driver pays for every record it receives
+RETURN collect({memory: node {.*, embedding: CASE WHEN $withEmbeddings THEN node.embedding END},
+                entities: [(node)-[:MENTIONS]->(e) | e.name],
+                ranks: ranks, rrf: rrf, relevance: relevance, retrievability: retrievability,
+                utility: utility, final: final, neighbourOf: neighbourOf}) AS ranked

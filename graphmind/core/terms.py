@@ -4,7 +4,7 @@ The analysis follows Lucene's English analyzer (the fulltext index's, so both ag
 on what a word is): words of letters and digits, a trailing possessive 's dropped,
 lower case, Lucene's 33 English stop words dropped, Porter stems (`snowballstemmer`'s
 "porter" is Porter's original algorithm, as Lucene's PorterStemFilter). Recall's
-keyword channel scores BM25 in `cypher/memory/rank.cypher` with K1 and B from here,
+keyword channel scores BM25 in `cypher/memory/lexical_candidates.cypher` with K1 and B from here,
 over the caller's own postings (memory/keyword_index.py): one tenant's ranking never
 depends on what other tenants stored. `bm25` is the same formula in Python, the
 reference the query is tested against.

@@ -1,7 +1,7 @@
 """The caller's own keyword index: each memory's distinct terms as `HAS_TERM {count}`
 to the user's `Term` nodes (a term's document frequency is its degree), its length in
 terms, and the User's `keywordDocs`/`keywordTokens`. Recall's keyword channel scores BM25
-from these alone (cypher/memory/rank.cypher), so a tenant's ranking never depends on
+from these alone (cypher/memory/lexical_candidates.cypher), so a tenant's ranking never depends on
 other tenants' text. Whoever writes a memory's text keeps the index true in the same
 transaction: `add` after a create, `remove` before a delete, both around a rewrite."""
 

@@ -244,7 +244,8 @@ async def recall(
     async def work(tx) -> RecallResult:
         [lexical_hits] = await tx.run("memory.lexical_candidates", **lexical)
         [vector] = await embedding
-        rows = await tx.run("memory.rank", embedding=vector.tolist(), lexical=lexical_hits["hits"], **ranking)
+        [ranked] = await tx.run("memory.rank", embedding=vector.tolist(), lexical=lexical_hits["hits"], **ranking)
+        rows = ranked["ranked"]
         if bound > 0:
             rows = _explore(rows, bound, s.exploration_seed, user_id, query, now)
         result = _assemble(deps, rows, limit, token_budget, min_similarity)
