@@ -29,7 +29,7 @@ async def bench_deps(settings: Settings | None = None) -> AsyncIterator[Deps]:
 
 
 async def delete_user(deps: Deps, user_id: str) -> int:
-    """Deletes every node of a user (as `deleteMyData` does); returns how many."""
+    """Deletes every node of a user (as `deleteUserData` does); returns how many."""
     deleted, _ = await delete_user_data(deps, user_id)
     return deleted
 

@@ -193,23 +193,20 @@ async def recall(
     # time means whatever was ever valid; asOf alone also asks what was valid then.
     valid_at = _aware(flt.valid_at) or (None if ranged else believed_at) or (
         None if ranged or flt.include_history else now)
+    # what both queries take: whose memories, which channels and statuses, the keyword k
+    shared = dict(userId=user_id, channels=[c.value for c in channels], keywordK=s.recall_keyword_k,
+                  statuses=statuses, minSalience=s.min_salience)
     lexical = dict(
-        userId=user_id,
+        **shared,
         keywordTerms=keyword_terms(query),
         keywordPostings=s.recall_keyword_postings,
         bm25={"k1": terms.K1, "b": terms.B},
         entityKeys=[e.key for e in extract_entities(query)],
-        channels=[c.value for c in channels],
-        keywordK=s.recall_keyword_k,
         maxEntityShare=s.max_entity_share,
-        statuses=statuses,
-        minSalience=s.min_salience,
     )
     ranking = dict(
-        userId=user_id,
-        channels=[c.value for c in channels],
+        **shared,
         vectorK=s.recall_vector_k,
-        keywordK=s.recall_keyword_k,
         graphK=s.recall_graph_k,
         rrfK=s.rrf_k,
         weights={
@@ -219,7 +216,6 @@ async def recall(
         },
         # exploring, the next page may move up: rank twice the limit
         limit=(2 * limit if bound > 0 else limit) if token_budget is None else max(limit, s.budget_pool),
-        minSalience=s.min_salience,
         validAt=valid_at,
         believedAt=believed_at,
         rangeFrom=_aware(flt.valid_from),
@@ -227,7 +223,6 @@ async def recall(
         contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
         temporalLevels=flt.temporal_levels or None,
         tags=[t.lower() for t in flt.tags] if flt.tags else None,
-        statuses=statuses,
         hideImproved=not flt.include_history,
         neighbourSeconds=s.neighbour_window_minutes * 60 if neighbours else 0.0,
         neighbourShare=s.neighbour_share if neighbours else 0.0,

@@ -54,19 +54,22 @@ async def export_user_data(deps: Deps, user_id: str) -> dict:
     }
 
 
+async def _delete_in_batches(deps: Deps, query: str, user_id: str, batch: int) -> int:
+    """Runs a deleting query until a batch comes back short; returns how many went."""
+    total = 0
+    while True:
+        [row] = await deps.db.write(query, userId=user_id, batchSize=batch)
+        total += row["deleted"]
+        if row["deleted"] < batch:
+            return total
+
+
 async def delete_user_data(deps: Deps, user_id: str) -> tuple[int, int]:
     """Deletes every node of the user, in batches: first their relationships, then the
     bare nodes (a memory holds about a hundred keyword postings, a term thousands).
     Returns (deleted nodes, remaining), remaining being 0."""
-    while (await deps.db.write("user.delete_relationship_batch", userId=user_id,
-                               batchSize=RELATIONSHIP_BATCH))[0]["deleted"] == RELATIONSHIP_BATCH:
-        pass
-    deleted = 0
-    while True:
-        [row] = await deps.db.write("user.delete_batch", userId=user_id, batchSize=BATCH)
-        deleted += row["deleted"]
-        if row["deleted"] < BATCH:
-            break
+    await _delete_in_batches(deps, "user.delete_relationship_batch", user_id, RELATIONSHIP_BATCH)
+    deleted = await _delete_in_batches(deps, "user.delete_batch", user_id, BATCH)
     [left] = await deps.db.read("user.remaining", userId=user_id)
     if left["count"]:
         raise GraphMindError(f"{left['count']} nodes of user {user_id} are left after deletion")
