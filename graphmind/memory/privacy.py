@@ -10,7 +10,7 @@ The report counts the replacements per kind.
 from collections import Counter
 from dataclasses import dataclass, field
 
-from graphmind.memory.pii import Span, addresses, contacts, names, national_ids, phones, secrets
+from graphmind.memory.pii import Span, addresses, contacts, identifiers, names, national_ids, phones, secrets
 
 # Highest priority first: where two findings overlap, the earlier kind wins.
 KINDS = (
@@ -18,6 +18,8 @@ KINDS = (
     "CARD", "IP", "ADDRESS", "PHONE", "PERSON",
 )
 DETECTORS = (secrets.find, contacts.find, national_ids.find, addresses.find, phones.find, names.find)
+# Kinds read from digit runs, which a UUID or a hex digest also holds (`pii/identifiers.py`).
+NUMBER_KINDS = frozenset({"IBAN", "NATIONAL_ID", "CARD", "PHONE"})
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 
 
@@ -40,9 +42,18 @@ def _chosen(spans: list[Span]) -> list[Span]:
     return sorted(taken)
 
 
+def _inside(span: Span, ranges: list[tuple[int, int]]) -> bool:
+    return any(start <= span.start and span.end <= end for start, end in ranges)
+
+
 def find(text: str) -> list[Span]:
-    """Where the personal data and secrets of `text` are, in text order."""
-    return _chosen([span for detect in DETECTORS for span in detect(text)])
+    """Where the personal data and secrets of `text` are, in text order.
+
+    A number found inside a machine identifier (a UUID, a hex digest) is part of it.
+    """
+    ids = identifiers.find(text)
+    spans = [span for detect in DETECTORS for span in detect(text)]
+    return _chosen([s for s in spans if not (s.kind in NUMBER_KINDS and _inside(s, ids))])
 
 
 def redact(text: str) -> Redaction:

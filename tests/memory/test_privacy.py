@@ -208,6 +208,22 @@ def test_ordinary_text_is_kept(text):
     assert result.text == text and result.total == 0
 
 
+@pytest.mark.parametrize(
+    "uuid",
+    [  # each holds a Luhn-valid run or a valid national phone number
+        "2fbc5076-4245-4358-976a-7573b793ec8c",
+        "6a8ac4ba-0580-4975-ad2f-89d94a2f20aa",
+        "03923845-0264-4491-a2a9-908ceebb6118",
+        "53033190-7660-45b1-99e1-7b552e94525c",
+        "313874cd-dfbc-423d-b246-548991270564",
+    ],
+)
+def test_ids_come_back_as_written_and_real_numbers_beside_them_do_not(uuid):
+    text = f"derived from {uuid}; call 020 7946 0018 or pay with 4111 1111 1111 1111"
+    result = redact(text)
+    assert result.text == f"derived from {uuid}; call [PHONE] or pay with [CARD]"
+
+
 def test_counts_several_kinds():
     result = redact("a@b.io and c@d.io from 10.0.0.1")
     assert result.counts == {"EMAIL": 2, "IP": 1} and result.total == 3
