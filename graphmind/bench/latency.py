@@ -11,7 +11,6 @@ ingest, a pause lets Neo4j finish merging index segments, and 30 unmeasured
 recalls warm the query plans (one per parameter shape). The user is deleted at the end.
 """
 
-import asyncio
 import json
 import time
 import uuid
@@ -19,7 +18,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from graphmind.bench.common import Stopwatch, delete_user, percentile
+from graphmind.bench.common import Stopwatch, delete_user, percentile, until_quiet
 from graphmind.bench.longmemeval import haystack
 from graphmind.bench.retrieval import ingest
 from graphmind.deps import Deps
@@ -40,6 +39,7 @@ def load_texts(longmemeval: Path, memories: int) -> tuple[list, list[str]]:
 async def run(
     deps: Deps, longmemeval: Path, locomo: Path | None = None, memories: int = 10_000,
     queries: int = 300, batch: int = 250, concurrency: int = 2, settle_seconds: float = 20.0,
+    quiet_seconds: float = 180.0,
 ) -> dict:
     inputs, questions = load_texts(longmemeval, memories)
     if locomo:
@@ -58,7 +58,7 @@ async def run(
             started = time.perf_counter()
             await ingest(deps, user, inputs, batch, concurrency, bar)
             ingest_rate = len(inputs) / (time.perf_counter() - started)
-        await asyncio.sleep(settle_seconds)
+        settled = await until_quiet(settle_seconds, quiet_seconds)
         for question in questions[-30:]:
             await recall(deps, user, question, 10)
         latencies: dict[str, list[float]] = {"recall": [], "decide": [], "observeOutcome": []}
@@ -85,6 +85,7 @@ async def run(
         "queries": len(questions),
         "raw_embedding_per_second": raw_rate,
         "ingest_per_second": ingest_rate,
+        "settled_seconds": settled,
         "latency_ms": {
             op: {p: percentile(values, float(p[1:])) for p in ("p50", "p95", "p99")}
             for op, values in latencies.items()
@@ -99,6 +100,7 @@ def format_report(report: dict) -> str:
         "of recall → decide → observeOutcome",
         f"rememberMany {report['ingest_per_second']:.1f} memories/s vs raw embedding "
         f"{report['raw_embedding_per_second']:.1f} texts/s = {ratio:.0%}",
+        f"recalls began {report['settled_seconds']:.0f} s after the ingest, the machine quiet",
     ]
     for op, ms in report["latency_ms"].items():
         note = " (limit 10, incl. query embedding)" if op == "recall" else ""
