@@ -27,11 +27,12 @@ TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
             GRAPHMIND_NEO4J_HOME=$(CURDIR)/.cache/neo4j/test \
             GRAPHMIND_NEO4J_PASSWORD=graphmind-test
 
-.PHONY: run test setup maven browser neo4j stop schema clean help
+.PHONY: run test lint setup maven browser neo4j stop schema clean help
 
 help:
 	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql (WORKERS=N server processes; default one per core)"
-	@echo "make test   set up and run the whole suite against a separate test Neo4j"
+	@echo "make test   set up, lint (ruff) and run the whole suite against a separate test Neo4j"
+	@echo "make lint   ruff's lint of graphmind/ and tests/"
 	@echo "make stop   stop the Neo4j of make run"
 	@echo "make schema regenerate schema.graphql from the code"
 
@@ -39,8 +40,12 @@ run: setup
 	$(GRAPHMIND) neo4j start
 	$(GRAPHMIND) serve $(if $(WORKERS),--workers $(WORKERS))
 
-test: setup browser
+test: setup browser lint
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+# ruff's lint ([tool.ruff] in pyproject.toml) over the package and its tests
+lint: $(INSTALLED)
+	$(VENV)/bin/ruff check graphmind tests
 
 setup: $(INSTALLED) maven $(GRAPHIQL_ASSETS) $(ONNX_MODEL)
 	@$(TEST_ENV) $(GRAPHMIND) neo4j install >/dev/null

@@ -120,7 +120,7 @@ def test_the_style_captions_and_colours_every_label():
 
 async def test_every_saved_query_explains_on_real_neo4j(db):
     for favorite in load_favorites(BROWSER):
-        params = {p: None for p in favorite.query.params}
+        params = dict.fromkeys(favorite.query.params)
         await db.driver.execute_query("EXPLAIN " + favorite.query.text, params, database_=db.name)
 
 

@@ -208,7 +208,7 @@ async def test_one_gardener_leader_runs_the_jobs(servers, key, deps):
     a, b = servers
     _, admin = await key(keys.Role.ADMIN)
     deadline = time.monotonic() + 15
-    while not (runs := {s.name: s.runs for s in await job_states(deps)}).get("scene_flush"):
+    while not {s.name: s.runs for s in await job_states(deps)}.get("scene_flush"):
         assert time.monotonic() < deadline, "scene_flush never ran"
         await asyncio.sleep(0.5)
     await asyncio.sleep(2.5)  # a few more scheduled seconds in both processes

@@ -107,7 +107,7 @@ async def activate(deps: Deps, user_id: str, query: str | None = None, seeds: li
         return state
 
     state = await deps.db.read_transaction(prepare)
-    start: dict[str, float] = {seed: 1.0 for seed in seeds or []}
+    start: dict[str, float] = dict.fromkeys(seeds or [], 1.0)
     retrieval_id = None
     if query and query.strip():
         found = await fresh_seeds(deps, user_id, query)

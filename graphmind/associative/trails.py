@@ -277,7 +277,7 @@ def _clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
             )
             for i, v in enumerate(draft.visited)
         ]
-    for node_id, boost in draft.boosts.items():
+    for boost in draft.boosts.values():
         _unit(boost, "input.activationBoosts")
     tags = []
     for i, tag in enumerate(draft.tags):

@@ -264,7 +264,8 @@ def _blocks(values: list[float], size: int) -> list[float]:
     return [sum(values[i:i + size]) / len(values[i:i + size]) for i in range(0, len(values), size)]
 
 
-async def run(deps: Deps, config: Config = Config(), plot: Path | None = None) -> dict:
+async def run(deps: Deps, config: Config | None = None, plot: Path | None = None) -> dict:
+    config = config or Config()
     run_id = uuid.uuid4().hex[:8]
     curves, success, timings = {}, {}, {"decide": [], "observeOutcome": []}
     for learn in ((True, False) if config.credit != "none" else (False,)):

@@ -11,8 +11,6 @@ import random
 import re
 from pathlib import Path
 
-import numpy as np
-
 from graphmind.embeddings import Embedder
 from graphmind.lifecycle import scene
 from graphmind.settings import Settings

@@ -9,6 +9,7 @@ import json
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
+from functools import partial
 
 import numpy as np
 
@@ -66,6 +67,18 @@ async def decay(ctx: JobContext) -> dict[str, int]:
     return ctx.counts
 
 
+async def _archive(tx, ids: list[str], now) -> None:
+    archived = await tx.run("gardener.archive", ids=ids, now=now)
+    await _log(tx, now, archived, "memory.archived", reason="low_salience", by="gardener")
+
+
+async def _delete_archived(tx, ids: list[str], now) -> None:
+    await keyword_index.remove(tx, ids)
+    deleted = await tx.run("gardener.delete_memories", ids=ids)
+    await _log(tx, now, [{"id": r["memoryId"], "userId": r["userId"]} for r in deleted],
+               "memory.deleted", reason="archive_retention", by="gardener")
+
+
 async def prune(ctx: JobContext) -> dict[str, int]:
     """R21: archive memories under the salience threshold (never level 4), then delete
     what has been archived for longer than the retention; expire old client request ids
@@ -80,10 +93,7 @@ async def prune(ctx: JobContext) -> dict[str, int]:
         after = rows[-1]["id"]
         ctx.add("archived", len(rows))
         if not ctx.dry_run:
-            async def archive(tx, ids=[r["id"] for r in rows]):
-                archived = await tx.run("gardener.archive", ids=ids, now=now)
-                await _log(tx, now, archived, "memory.archived", reason="low_salience", by="gardener")
-            await ctx.deps.db.transaction(archive)
+            await ctx.deps.db.transaction(partial(_archive, ids=[r["id"] for r in rows], now=now))
     cutoff, after = now - timedelta(days=s.archive_retention_days), FIRST_ID
     while ctx.time_left():
         rows = await ctx.deps.db.read("gardener.expired_archive", cutoff=cutoff, afterId=after,
@@ -93,12 +103,7 @@ async def prune(ctx: JobContext) -> dict[str, int]:
         after = rows[-1]["id"]
         ctx.add("deleted", len(rows))
         if not ctx.dry_run:
-            async def delete(tx, ids=[r["id"] for r in rows]):
-                await keyword_index.remove(tx, ids)
-                deleted = await tx.run("gardener.delete_memories", ids=ids)
-                await _log(tx, now, [{"id": r["memoryId"], "userId": r["userId"]} for r in deleted],
-                           "memory.deleted", reason="archive_retention", by="gardener")
-            await ctx.deps.db.transaction(delete)
+            await ctx.deps.db.transaction(partial(_delete_archived, ids=[r["id"] for r in rows], now=now))
     # client request ids (idempotency.py) are kept RETENTION_DAYS
     request_cutoff = now - timedelta(days=idempotency.RETENTION_DAYS)
     while ctx.time_left() and not ctx.dry_run:

@@ -98,7 +98,7 @@ def normalize(candidate: Candidate) -> Proposal | None:
 def summarize(candidate: Candidate) -> Proposal | None:
     [memory] = candidate.sources
     parts = text.sentences(text.normalise(memory.content))
-    content_words = [set(w for w in text.tokens(p) if w not in STOPWORDS) for p in parts]
+    content_words = [{w for w in text.tokens(p) if w not in STOPWORDS} for p in parts]
     everything = set().union(*content_words)
     chosen: list[int] = [0]
     covered: set[str] = set(content_words[0])

@@ -157,7 +157,7 @@ class Neo4jServer:
                     ) from None
             except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError):
                 if time.monotonic() > deadline:
-                    raise Neo4jServerError(f"Bolt is not answering:\n{self._log_tail()}")
+                    raise Neo4jServerError(f"Bolt is not answering:\n{self._log_tail()}") from None
                 time.sleep(0.5)
 
     def _set_initial_password(self) -> bool:

@@ -279,7 +279,7 @@ def leaks(body: dict, a_ids: set[str]) -> list[str]:
 
 
 def test_b_gets_not_found_for_every_id_of_a(world):
-    a, b, ids, own = world["a"], world["b"], world["ids"], world["own"]
+    b, ids, own = world["b"], world["ids"], world["own"]
     all_a_ids = {x for label, xs in ids.items() if label not in ("RequestId",) for x in xs}
     wrong, calls = [], 0
     for number, probe in enumerate(PROBES):

@@ -1,7 +1,7 @@
 """Trails on the hand-built graph: save, resume (staleness, downgrades, boosts), list, merge."""
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 

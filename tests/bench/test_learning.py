@@ -11,7 +11,7 @@ from graphmind.bench.learning import TOPICS, Config, build_stream, run_episode
 
 def test_the_stream_is_balanced_and_seeded():
     stream, texts = build_stream(Config(seed=3, rounds=12))
-    assert Counter(stream) == {topic: 2 for topic in TOPICS}
+    assert Counter(stream) == dict.fromkeys(TOPICS, 2)
     assert (stream, texts) == build_stream(Config(seed=3, rounds=12))
     assert stream != build_stream(Config(seed=4, rounds=12))[0]
     assert Counter(good for _, good in texts) == {True: 30, False: 30}

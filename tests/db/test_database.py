@@ -11,7 +11,7 @@ async def test_every_query_file_explains_on_real_neo4j(db, library):
     explained = 0
     for query in library:
         database = "system" if query.name in SYSTEM_DATABASE_QUERIES else db.name
-        params = {name: None for name in query.params}
+        params = dict.fromkeys(query.params)
         await db.driver.execute_query("EXPLAIN " + query.text, params, database_=database)
         explained += 1
     assert explained == len(library)

@@ -2,7 +2,7 @@
 
 import random
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
@@ -273,7 +273,7 @@ async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, reme
     ]
     ids = [(await remember(text, temporalLevel=rng.randint(1, 4))).memory.id for text in texts]
     traces, forgotten = [], set()
-    for step in range(25):
+    for _ in range(25):
         action = rng.choice(["decide", "observe", "revise", "recall", "forget"])
         if action == "decide" or not traces:
             active = [m for m in ids if m not in forgotten]  # decide takes only active memories

@@ -6,13 +6,11 @@ pair): an update must be stored and the old memory superseded; a true paraphrase
 duplicate must still be deduplicated.
 """
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from graphmind.memory import manage
 from graphmind.memory.model import MemoryStatus, parse_memory_input
-from graphmind.memory.recall import RecallFilter, recall
+from graphmind.memory.recall import recall
 from graphmind.memory.store import remember_many
 
 UPDATES = [

@@ -2,8 +2,6 @@
 
 import re
 
-import pytest
-
 from graphmind.gardener.runner import run_job
 from graphmind.learning.events import events_after
 from graphmind.sharing.catalog import list_shared
