@@ -115,13 +115,7 @@ def _check_binding(settings: Settings) -> None:
         return
     from graphmind.security.keys import active_key_count
 
-    async def count(db):
-        from graphmind.clock import Clock
-        from graphmind.deps import Deps
-
-        return await active_key_count(Deps(settings=settings, db=db, embedder=None, clock=Clock()))
-
-    keys = asyncio.run(_with_database(count))
+    keys = asyncio.run(_with_deps(active_key_count, settings))
     if keys == 0 or settings.api_keys == "optional":
         raise click.ClickException(
             f"refusing to bind {settings.host}: anyone could call it without an API key. Create one "
@@ -129,28 +123,23 @@ def _check_binding(settings: Settings) -> None:
         )
 
 
+async def _with_deps(work, settings: Settings | None = None):
+    """Runs `work(deps)` on the configured Neo4j without the embedding model (nor the
+    schema), then closes the driver."""
+    from graphmind.deps import open_deps
+
+    async with open_deps(settings or Settings(), model=False, schema=False) as deps:
+        return await work(deps)
+
+
 async def _with_database(work):
     """Runs `work(db)` on the configured Neo4j (no model loaded), then closes the driver."""
-    from graphmind.db.database import Database
-    from graphmind.db.queries import QueryLibrary
-
-    settings = Settings()
-    db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
-    try:
-        return await work(db)
-    finally:
-        await db.close()
+    return await _with_deps(lambda deps: work(deps.db))
 
 
 def _without_model(work):
     """Runs `work(deps)` with the database and the clock but no embedding model."""
-    from graphmind.clock import Clock
-    from graphmind.deps import Deps
-
-    async def run(db):
-        return await work(Deps(settings=Settings(), db=db, embedder=None, clock=Clock()))
-
-    return asyncio.run(_with_database(run))
+    return asyncio.run(_with_deps(work))
 
 
 @cli.command(short_help="Apply cypher/schema/ and wait for ONLINE indexes.")
@@ -307,16 +296,8 @@ def keys_revoke(key: str) -> None:
 
 
 def _keys_call(work):
-    from graphmind.clock import Clock
-    from graphmind.deps import Deps
-
-    settings = Settings()
-
-    async def run(db):
-        return await work(Deps(settings=settings, db=db, embedder=None, clock=Clock()))
-
     try:
-        return asyncio.run(_with_database(run))
+        return asyncio.run(_with_deps(work))
     except GraphMindError as e:
         raise click.ClickException(e.message) from None
 

@@ -1,4 +1,5 @@
-"""What the services need, created once by the app's lifespan (or a CLI command)."""
+"""What the services need, created once by the app's lifespan, a CLI command or a bench,
+always through `open_deps`."""
 
 import asyncio
 from collections.abc import AsyncIterator
@@ -24,14 +25,19 @@ class Deps:
 
 
 @asynccontextmanager
-async def open_deps(settings: Settings, clock: Clock) -> AsyncIterator[Deps]:
-    """The Neo4j driver (the schema applied first when `migrate_on_start`) and the embedding
-    model, for as long as the block runs: what `serve` (the app's lifespan) and `mcp` run on."""
+async def open_deps(settings: Settings, clock: Clock | None = None, *, model: bool = True,
+                    schema: bool | None = None) -> AsyncIterator[Deps]:
+    """The Neo4j driver and the embedding model, for as long as the block runs: what `serve`
+    (the app's lifespan), `mcp`, the CLI and the benches run on; the one place Deps are made.
+
+    `schema`: apply cypher/schema/ first (default: the `migrate_on_start` setting);
+    `model=False`: commands that embed nothing skip loading the model
+    (`Embedder.unavailable`)."""
     db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
     try:
-        if settings.migrate_on_start:
+        if settings.migrate_on_start if schema is None else schema:
             await migrate(db)
-        embedder = await asyncio.to_thread(Embedder.from_settings, settings)
-        yield Deps(settings=settings, db=db, embedder=embedder, clock=clock)
+        embedder = await asyncio.to_thread(Embedder.from_settings, settings) if model else Embedder.unavailable()
+        yield Deps(settings=settings, db=db, embedder=embedder, clock=clock or Clock())
     finally:
         await db.close()

@@ -166,8 +166,9 @@ def key_deps(db, settings):
     """Enough of Deps to create and revoke keys (no model)."""
     from graphmind.clock import Clock
     from graphmind.deps import Deps
+    from graphmind.embeddings import Embedder
 
-    return Deps(settings=settings, db=db, embedder=None, clock=Clock())
+    return Deps(settings=settings, db=db, embedder=Embedder.unavailable(), clock=Clock())
 
 
 @dataclass

@@ -7,12 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from graphmind.clock import Clock
-from graphmind.db.database import Database
-from graphmind.db.migrations import migrate
-from graphmind.db.queries import QueryLibrary
-from graphmind.deps import Deps
-from graphmind.embeddings import Embedder
+from graphmind.deps import Deps, open_deps
 from graphmind.security.userdata import delete_user_data
 from graphmind.settings import Settings
 
@@ -20,14 +15,8 @@ from graphmind.settings import Settings
 @asynccontextmanager
 async def bench_deps(settings: Settings | None = None) -> AsyncIterator[Deps]:
     """The same services the server runs, against the configured Neo4j."""
-    settings = settings or Settings()
-    db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
-    try:
-        await migrate(db)
-        embedder = Embedder.from_settings(settings)
-        yield Deps(settings=settings, db=db, embedder=embedder, clock=Clock())
-    finally:
-        await db.close()
+    async with open_deps(settings or Settings(), schema=True) as deps:
+        yield deps
 
 
 async def delete_user(deps: Deps, user_id: str) -> int:

@@ -25,10 +25,7 @@ from pathlib import Path
 import httpx
 
 from graphmind.bench.load_report import OPERATIONS, Call, Ledger, report, verify
-from graphmind.clock import Clock
-from graphmind.db.database import Database
-from graphmind.db.queries import QueryLibrary
-from graphmind.deps import Deps
+from graphmind.deps import Deps, open_deps
 from graphmind.neo4j_server import Neo4jServer
 from graphmind.security import keys
 from graphmind.security.userdata import delete_user_data
@@ -192,11 +189,8 @@ class Run:
 @contextlib.asynccontextmanager
 async def database(settings: Settings) -> AsyncIterator[Deps]:
     """Deps on the configured Neo4j without the embedding model (keys, checks, cleanup)."""
-    db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
-    try:
-        yield Deps(settings=settings, db=db, embedder=None, clock=Clock())
-    finally:
-        await db.close()
+    async with open_deps(settings, model=False, schema=False) as deps:
+        yield deps
 
 
 def cpu_seconds(pid: int | None, children: bool = False) -> float | None:

@@ -20,6 +20,8 @@ from typing import Protocol
 
 import numpy as np
 
+from graphmind.errors import GraphMindError
+
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSION = 384
 MAX_SEQ_LENGTH = 256  # the model's sentence_bert_config.json
@@ -48,6 +50,16 @@ class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
     def count_tokens(self, text: str) -> int: ...
+
+
+class _NoModel:
+    """The encoder of a process that runs without the model (`Embedder.unavailable`)."""
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        raise GraphMindError("this command runs without the embedding model")
+
+    def count_tokens(self, text: str) -> int:
+        raise GraphMindError("this command runs without the embedding model")
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -80,6 +92,12 @@ class Embedder:
         if not onnx_export.is_current(model_dir(), path):
             onnx_export.export(model_dir(), path)
         return cls(OnnxEncoder(model_dir(), path, batch_size, threads), backend)
+
+    @classmethod
+    def unavailable(cls) -> "Embedder":
+        """For commands that embed nothing (keys, exports, checks): no model is loaded,
+        and embedding raises a GraphMindError that says so."""
+        return cls(_NoModel(), "none")
 
     @classmethod
     def from_settings(cls, settings) -> "Embedder":

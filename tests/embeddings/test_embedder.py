@@ -1,8 +1,10 @@
 """The real all-MiniLM-L6-v2 from its package: shape, norm, meaning."""
 
 import numpy as np
+import pytest
 
-from graphmind.embeddings import DIMENSION, MODEL_NAME
+from graphmind.embeddings import DIMENSION, MODEL_NAME, Embedder
+from graphmind.errors import GraphMindError
 
 
 def test_embeds_unit_vectors_of_384_dimensions(embedder):
@@ -33,3 +35,11 @@ def test_one_text_takes_the_direct_path_with_the_same_vector(embedder):
     one = embedder.embed(texts[:1])
     assert one.shape == (1, DIMENSION)
     assert np.allclose(one[0], batch[0], atol=1e-5)
+
+
+def test_a_process_without_the_model_says_so_when_asked_to_embed():
+    embedder = Embedder.unavailable()
+    with pytest.raises(GraphMindError, match="without the embedding model"):
+        embedder.embed(["hello"])
+    with pytest.raises(GraphMindError, match="without the embedding model"):
+        embedder.count_tokens("hello")
