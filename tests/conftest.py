@@ -53,7 +53,7 @@ def neo4j_server(settings):
 
 @pytest.fixture(scope="session")
 def library(settings) -> QueryLibrary:
-    return QueryLibrary.load(settings.cypher_dir)
+    return QueryLibrary.load(settings.cypher_dir, testing=True)  # with the tests' own queries
 
 
 @pytest.fixture(scope="session")

@@ -100,7 +100,9 @@ class QueryLibrary:
         self._queries = queries
 
     @classmethod
-    def load(cls, root: Path) -> "QueryLibrary":
+    def load(cls, root: Path, testing: bool = False) -> "QueryLibrary":
+        """The queries below `root`; the `testing` area (the tests' own reads and set-ups)
+        only when `testing`, so the service never carries them."""
         if not root.is_dir():
             raise CypherLibraryError(f"Cypher library folder not found: {root}")
         queries: dict[str, Query] = {}
@@ -110,6 +112,8 @@ class QueryLibrary:
                 raise CypherLibraryError(f"{path}: queries live in cypher/<area>/")
             if relative.parts[0] == "browser":
                 continue  # saved Browser favourites, not called by the service
+            if relative.parts[0] == "testing" and not testing:
+                continue
             name = ".".join(relative.parts)
             if name in queries:
                 raise CypherLibraryError(f"duplicate query name {name}")

@@ -82,3 +82,10 @@ def test_the_project_library_loads(library):
     assert len(library) > 0
     # schema changes, and data migrations (write) that are idempotent
     assert all(q.mode in ("schema", "write") for q in library.area("schema"))
+
+
+def test_the_testing_area_is_loaded_only_for_the_tests(tmp_path):
+    for area in ("memory", "testing"):
+        write(tmp_path, f"{area}/by_id.cypher", GOOD)
+    assert [q.name for q in QueryLibrary.load(tmp_path)] == ["memory.by_id"]
+    assert [q.name for q in QueryLibrary.load(tmp_path, testing=True)] == ["memory.by_id", "testing.by_id"]
