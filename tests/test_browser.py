@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from click.testing import CliRunner
 
-from graphmind.associative import edges, trails
+from graphmind import trails
+from graphmind.associative import edges
 from graphmind.associative.drift import take_snapshot
 from graphmind.browser import FOLDER, STYLE_FILE, load_favorites, write_favorites
 from graphmind.cli import cli

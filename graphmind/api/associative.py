@@ -14,7 +14,8 @@ from graphmind.api.associative_types import (
 from graphmind.api.context import Info, arg
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
-from graphmind.associative import activation, drift as drift_service, learn as learn_service, nodes, paths, trails
+from graphmind import trails
+from graphmind.associative import activation, drift as drift_service, learn as learn_service, nodes, paths
 
 
 def to_node(n: nodes.GraphNode) -> GraphNode:

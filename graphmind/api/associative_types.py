@@ -12,7 +12,8 @@ import strawberry
 
 from graphmind.api.memory_types import Memory
 from graphmind.api.pagination import PageInfo
-from graphmind.associative import learn, trails
+from graphmind import trails
+from graphmind.associative import learn
 
 Feedback = strawberry.enum(learn.Feedback, description="correct (strengthen), wrong (weaken), partial (confirmed nodes only).")
 TrailStatus = strawberry.enum(trails.TrailStatus, description="saved, active (resumed), stale, merged or archived.")

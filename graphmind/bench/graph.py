@@ -24,7 +24,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from graphmind.associative import trails
+from graphmind import trails
 from graphmind.associative.activation import Spreading, activate
 from graphmind.associative.learn import Feedback, learn
 from graphmind.associative.paths import why

@@ -10,7 +10,7 @@ from pydantic import AliasGenerator, BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from graphmind.associative.learn import Feedback
-from graphmind.associative.trails import TrailStatus
+from graphmind.trails import TrailStatus
 from graphmind.learning.decisions import DecisionType
 from graphmind.learning.outcomes import Signal
 from graphmind.memory.model import ContentType, Source

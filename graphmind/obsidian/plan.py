@@ -13,7 +13,7 @@ elsewhere without an id are not GraphMind's and are left alone.
 import re
 from dataclasses import dataclass, field
 
-from graphmind.associative.trails import MAX_SUMMARY as MAX_TRAIL_SUMMARY
+from graphmind.trails import MAX_SUMMARY as MAX_TRAIL_SUMMARY
 from graphmind.errors import BadUserInput
 from graphmind.learning.decisions import MAX_SUMMARY as MAX_DECISION_SUMMARY
 from graphmind.memory.model import MemoryInput, parse_memory_input

@@ -96,7 +96,7 @@ def test_trails_save_resume_list_merge(graphql, memories):
 
 
 async def test_another_users_nodes_and_trails_are_not_found(graphql, deps):
-    from graphmind.associative import trails
+    from graphmind import trails
     from graphmind.associative.drift import take_snapshot
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from graphmind.associative import edges
-from graphmind.associative.trails import ConclusionDraft, HypothesisDraft, TrailDraft, VisitDraft, save_trail
+from graphmind.trails import ConclusionDraft, HypothesisDraft, TrailDraft, VisitDraft, save_trail
 from graphmind.errors import Conflict
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
 from graphmind.learning.events import events_after

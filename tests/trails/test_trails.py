@@ -5,14 +5,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmind.associative import trails
+from graphmind import trails
 from graphmind.associative.activation import Spreading, activate
-from graphmind.associative.trails import (
-    ConclusionDraft, HypothesisDraft, HypothesisStatus, TrailDraft, TrailStatus, VisitDraft,
-)
 from graphmind.clock import FixedClock
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory import manage
+from graphmind.trails import (
+    ConclusionDraft, HypothesisDraft, HypothesisStatus, TrailDraft, TrailStatus, VisitDraft,
+)
 from tests.associative.conftest import set_edges
 
 
