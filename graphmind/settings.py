@@ -277,7 +277,10 @@ class Settings(BaseSettings):
     )
     self_improvement_allow_llm_rewrite: bool = Field(False, description="phase B LLM rewrites (not built; must stay false)")
 
-    cypher_dir: Path = Field(PROJECT_ROOT / "cypher", description="the Cypher library")
+    cypher_dir: Path = Field(
+        Path(__file__).resolve().parent / "cypher",
+        description="the Cypher library (graphmind/cypher links to cypher/; a wheel carries the files)",
+    )
 
     @property
     def bolt_uri(self) -> str:
