@@ -36,9 +36,9 @@ def _cpu_times() -> tuple[int, int] | None:
 
 async def until_quiet(least: float, most: float, idle_share: float = 0.9, window: float = 2.0) -> float:
     """Waits at least `least` seconds, then until the machine's CPUs were idle for
-    `idle_share` of a `window` (after a bulk write Neo4j merges its index segments in
-    the background), at most `most` seconds in all; returns the seconds waited.
-    Benchmarks run alone on the machine, so its idle time is Neo4j's."""
+    `idle_share` of a `window` (whatever Neo4j still does after a bulk write), at most
+    `most` seconds in all; returns the seconds waited. Benchmarks run alone on the
+    machine, so its idle time is Neo4j's."""
     started = time.monotonic()
     await asyncio.sleep(least)
     while time.monotonic() - started < most:

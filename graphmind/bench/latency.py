@@ -90,6 +90,7 @@ async def run(
         "raw_embedding_per_second": raw_rate,
         "ingest_per_second": ingest_rate,
         "settled_seconds": settled,
+        "quiet_seconds": quiet_seconds,
         "latency_ms": {
             op: {p: percentile(values, float(p[1:])) for p in ("p50", "p95", "p99")}
             for op, values in latencies.items()
@@ -104,7 +105,8 @@ def format_report(report: dict) -> str:
         "of recall → decide → observeOutcome",
         f"rememberMany {report['ingest_per_second']:.1f} memories/s vs raw embedding "
         f"{report['raw_embedding_per_second']:.1f} texts/s = {ratio:.0%}",
-        f"recalls began {report['settled_seconds']:.0f} s after the ingest, the machine quiet",
+        f"recalls began {report['settled_seconds']:.0f} s after the ingest (waiting for an idle machine, "
+        f"at most {report['quiet_seconds']:.0f} s)",
     ]
     for op, ms in report["latency_ms"].items():
         note = " (limit 10, incl. query embedding)" if op == "recall" else ""

@@ -24,16 +24,15 @@ CONTRADICTED_BY evidence, open questions, tags and the graph generation it was s
   one trail visited to a node only the other visited. The sources become `merged`.
 """
 
-from graphmind.trails.merge import contradict, merge_hypotheses, merge_trails, merge_visits, score
+from graphmind.trails.merge import contradict, merge_trails
 from graphmind.trails.model import (
-    MAX_SUMMARY, Conclusion, ConclusionDraft, Connection, Downgrade, Hypothesis, HypothesisDraft, HypothesisStatus,
-    MergeConflict, MergeResult, ResumeResult, SaveResult, Trail, TrailDraft, TrailPage, TrailStatus, Visit, VisitDraft,
+    MAX_SUMMARY, ConclusionDraft, Hypothesis, HypothesisDraft, HypothesisStatus, Trail, TrailDraft, TrailStatus,
+    VisitDraft,
 )
-from graphmind.trails.store import downgrades, get_trail, list_trails, resume_trail, save_trail
+from graphmind.trails.store import get_trail, list_trails, resume_trail, save_trail
 
 __all__ = [
-    "MAX_SUMMARY", "Conclusion", "ConclusionDraft", "Connection", "Downgrade", "Hypothesis", "HypothesisDraft",
-    "HypothesisStatus", "MergeConflict", "MergeResult", "ResumeResult", "SaveResult", "Trail", "TrailDraft",
-    "TrailPage", "TrailStatus", "Visit", "VisitDraft", "contradict", "downgrades", "get_trail", "list_trails",
-    "merge_hypotheses", "merge_trails", "merge_visits", "resume_trail", "save_trail", "score",
+    "MAX_SUMMARY", "ConclusionDraft", "Hypothesis", "HypothesisDraft", "HypothesisStatus", "Trail", "TrailDraft",
+    "TrailStatus", "VisitDraft", "contradict", "get_trail", "list_trails", "merge_trails", "resume_trail",
+    "save_trail",
 ]
