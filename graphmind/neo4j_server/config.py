@@ -50,6 +50,9 @@ def jvm_flags(settings: Settings) -> list[str]:
     return [f"-Xms{settings.neo4j_heap}", f"-Xmx{settings.neo4j_heap}", *LAUNCHER_JVM_FLAGS]
 
 
+VECTOR_MERGE_FACTOR = 10
+
+
 def render_conf(settings: Settings) -> str:
     home = settings.neo4j_home.resolve()
     host = settings.neo4j_host
@@ -80,6 +83,10 @@ def render_conf(settings: Settings) -> str:
         # transaction logs only for recovery, not a day of history: a 10k-memory bench wrote
         # gigabytes of them, and Community has no incremental backup that would read them
         "db.tx_log.rotation.retention_policy=1G size",
+        # the vector index merges its segments at Lucene's own default of 10 per level, not
+        # Neo4j's write-optimised 50: each rememberMany commit leaves a segment, and every
+        # recall searches each segment's HNSW graph (docs/architecture.md, "Vector index segments")
+        f"internal.dbms.index.vector.standard_merge_factor={VECTOR_MERGE_FACTOR}",
     ]
     return "\n".join(lines) + "\n"
 
