@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from graphmind.clock import Clock
+from graphmind.core.clock import Clock
 from graphmind.db.database import Database
 from graphmind.db.migrations import migrate
 from graphmind.db.queries import QueryLibrary

@@ -2,7 +2,7 @@
 
 The command prepares once what every process would otherwise race to do (the schema
 migration, the model's ONNX export), then hands uvicorn the app factory
-(`graphmind.api.app:create_app`): with N workers uvicorn spawns N processes, each
+(`graphmind.app:create_app`): with N workers uvicorn spawns N processes, each
 creating its own app (driver, model, gardener, event tail) from the environment, and
 restarts one that dies. Everything the processes must agree on lives in Neo4j (rate-limit
 buckets, API keys, the gardener's lease, the event log), so they behave as one service,
@@ -22,7 +22,7 @@ from pathlib import Path
 from graphmind.settings import Settings
 
 log = logging.getLogger("graphmind")
-APP_FACTORY = "graphmind.api.app:create_app"
+APP_FACTORY = "graphmind.app:create_app"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"
 
 

@@ -85,7 +85,7 @@ def app_client(db, settings):
     its caller is the default user. Depends on `db`, so the database was emptied first."""
     from starlette.testclient import TestClient
 
-    from graphmind.api.app import create_app
+    from graphmind.app import create_app
 
     with TestClient(create_app(settings)) as client:
         yield client
@@ -108,7 +108,7 @@ def graphql(app_client):
 @pytest.fixture
 def deps(db, embedder, settings):
     """The services on the test Neo4j with the real model and the wall clock."""
-    from graphmind.clock import Clock
+    from graphmind.core.clock import Clock
     from graphmind.deps import Deps
 
     return Deps(settings=settings, db=db, embedder=embedder, clock=Clock())
@@ -135,7 +135,7 @@ START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 @pytest.fixture
 def clock():
     """A FixedClock at START: it moves only when the test says so."""
-    from graphmind.clock import FixedClock
+    from graphmind.core.clock import FixedClock
 
     return FixedClock(START)
 
@@ -164,7 +164,7 @@ def store(timed, user_id):
 @pytest.fixture(scope="session")
 def key_deps(db, settings):
     """Enough of Deps to create and revoke keys (no model)."""
-    from graphmind.clock import Clock
+    from graphmind.core.clock import Clock
     from graphmind.deps import Deps
     from graphmind.embeddings import Embedder
 
@@ -184,7 +184,7 @@ def server(db, settings):
     it at /mcp; stopped when the session ends."""
     import uvicorn
 
-    from graphmind.api.app import create_app
+    from graphmind.app import create_app
 
     app_settings = settings.model_copy(update={"api_keys": "required", "migrate_on_start": False,
                                                "gardener_enabled": False})

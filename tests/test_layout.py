@@ -20,7 +20,7 @@ def test_no_cypher_text_in_python_code():
 
 def test_importing_the_app_loads_no_model_and_opens_no_connection():
     code = (
-        "import sys, graphmind.api.app, graphmind.cli;"
+        "import sys, graphmind.app, graphmind.cli;"
         "assert 'sentence_transformers' not in sys.modules;"
         "assert 'torch' not in sys.modules;"
         "print('ok')"

@@ -16,7 +16,8 @@ from graphmind.api.learning_types import (
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
 from graphmind.errors import BadUserInput
-from graphmind.learning import decisions, events as event_log, insights, outcomes, traces
+from graphmind.core.events import check_types
+from graphmind.learning import decisions, event_log, insights, outcomes, traces
 
 
 @strawberry.input(description="A memory that influenced a decision, and how much (0-1).")
@@ -185,7 +186,7 @@ async def event_stream(
 ) -> AsyncGenerator[Event, None]:
     """New events of the caller as they are written (graphql-ws)."""
     ctx = info.context
-    event_log.check_types(types)
+    check_types(types)
     if after is not None and after < 0:
         raise BadUserInput("after must be 0 or more", field="after")
     tail = ctx.event_tail  # one poll per process for every subscription (learning/tail.py)

@@ -27,7 +27,8 @@ from graphmind.api.memory_types import (
     to_recall_item,
 )
 from graphmind.errors import BadUserInput
-from graphmind.memory import manage, model, recall as recall_service, store
+from graphmind.core import enums
+from graphmind.memory import manage, recall as recall_service, store
 from graphmind.memory.model import MemoryInput, parse_memory_input
 
 
@@ -121,7 +122,7 @@ def _input_dict(item: RememberInput) -> dict:
 def _parsed(item: RememberInput, prefix: str) -> MemoryInput:
     """The validated input; SELF_IMPROVEMENT is the worker's provenance, never a caller's."""
     parsed = parse_memory_input(_input_dict(item), field_prefix=prefix)
-    if parsed.source is model.Source.SELF_IMPROVEMENT:
+    if parsed.source is enums.Source.SELF_IMPROVEMENT:
         raise BadUserInput("source SELF_IMPROVEMENT is reserved for the self-improvement worker",
                            field=f"{prefix}source")
     return parsed

@@ -8,15 +8,16 @@ from strawberry.scalars import JSON
 from graphmind.api.context import Info
 from graphmind.api.pagination import PageInfo
 from graphmind.lifecycle import conflicts, decay, truth
+from graphmind.core import enums
 from graphmind.memory import model
 from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
 
-ContentType = strawberry.enum(model.ContentType, description="What kind of knowledge a memory holds.")
+ContentType = strawberry.enum(enums.ContentType, description="What kind of knowledge a memory holds.")
 MemoryStatus = strawberry.enum(
-    model.MemoryStatus, description="active, superseded (kept as history) or archived (forgotten)."
+    enums.MemoryStatus, description="active, superseded (kept as history) or archived (forgotten)."
 )
 Source = strawberry.enum(
-    model.Source,
+    enums.Source,
     description="Provenance; decides trust: AXIOM 1.0, USER 0.8, MODEL 0.6, WEB 0.4; SELF_IMPROVEMENT "
     "(the self-improvement worker's, refused from callers) takes its sources' lowest trust.",
 )

@@ -22,7 +22,7 @@ from graphmind.associative.learn import validate_agent_id
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
-from graphmind.learning import events
+from graphmind.core import events
 
 LAST_SESSION = "last_session"
 MAX_LABEL = 200

@@ -12,11 +12,12 @@ import time
 from dataclasses import dataclass
 from enum import Enum
 
-from graphmind.associative import edges, nodes
+from graphmind.associative import nodes
+from graphmind.core import edges
 from graphmind.associative.seeds import fresh_seeds, recorded_seeds
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.learning import events
+from graphmind.core import events
 
 MAX_NODES = 100
 MAX_QUERY = 2000

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from graphmind.associative.nodes import Runner
 from graphmind.deps import Deps
-from graphmind.learning.events import content_hash
+from graphmind.core.events import content_hash
 from graphmind.memory.recall import recall
 
 

@@ -30,7 +30,7 @@ from graphmind.associative.learn import Feedback, learn
 from graphmind.associative.paths import why
 from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.deps import Deps
-from graphmind.learning.events import content_hash
+from graphmind.core.events import content_hash
 
 WARMUP = 30
 EDGES_PER_MEMORY = 5  # each edge has two ends: ~10 edges per memory

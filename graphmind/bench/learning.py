@@ -37,7 +37,8 @@ from graphmind.bench.common import delete_user, percentile, Stopwatch
 from graphmind.bench.retrieval import ingest
 from graphmind.deps import Deps
 from graphmind.learning import decisions, outcomes
-from graphmind.memory.model import ContentType, MemoryInput
+from graphmind.core.enums import ContentType
+from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import recall
 
 # topic: (question, good advice, misleading advice)

@@ -23,7 +23,9 @@ from graphmind.bench import folds
 from graphmind.bench.common import delete_user, percentile
 from graphmind.bench.retrieval import MODES, ask, ingest
 from graphmind.deps import Deps
-from graphmind.memory.model import CONTENT_MAX, ContentType, MemoryInput
+from graphmind.core.enums import ContentType
+from graphmind.core.limits import CONTENT_MAX
+from graphmind.memory.model import MemoryInput
 
 KS = (5, 10, 20)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}

@@ -35,11 +35,12 @@ from tqdm import tqdm
 from graphmind.bench import locomo, longmemeval
 from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.bench.retrieval import ingest
-from graphmind.clock import FixedClock
+from graphmind.core.clock import FixedClock
 from graphmind.core.terms import index_rows
 from graphmind.deps import Deps
 from graphmind.memory.keywords import user_key
-from graphmind.memory.model import ContentType, MemoryInput
+from graphmind.core.enums import ContentType
+from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import Channel, recall
 
 K = 10

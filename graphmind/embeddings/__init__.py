@@ -91,7 +91,7 @@ class Embedder:
         path = onnx_path or onnx_export.DEFAULT_PATH
         if not onnx_export.is_current(model_dir(), path):
             onnx_export.export(model_dir(), path)
-        return cls(OnnxEncoder(model_dir(), path, batch_size, threads), backend)
+        return cls(OnnxEncoder(model_dir(), path, batch_size, threads, MAX_SEQ_LENGTH), backend)
 
     @classmethod
     def unavailable(cls) -> "Embedder":

@@ -20,14 +20,12 @@ BATCH = 32
 
 
 class OnnxEncoder:
-    def __init__(self, model_dir: Path, onnx_path: Path, batch_size: int, threads: int) -> None:
+    def __init__(self, model_dir: Path, onnx_path: Path, batch_size: int, threads: int, max_length: int) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        from graphmind.embeddings import MAX_SEQ_LENGTH
-
         self._tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
-        self._tokenizer.enable_truncation(MAX_SEQ_LENGTH)
+        self._tokenizer.enable_truncation(max_length)
         self._tokenizer.enable_padding(pad_id=0, pad_type_id=0, pad_token="[PAD]")
         self._counter = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self._counter.no_truncation()

@@ -15,8 +15,8 @@ import numpy as np
 
 from graphmind import idempotency
 from graphmind.db.database import native
-from graphmind.gardener.context import FIRST_ID, JobContext
-from graphmind.learning import events
+from graphmind.job_context import FIRST_ID, JobContext
+from graphmind.core import events
 from graphmind.lifecycle import decay as dsr
 from graphmind.lifecycle import promotion, truth
 from graphmind.lifecycle.clustering import greedy_clusters
@@ -25,7 +25,8 @@ from graphmind.improvement.worker import self_improve
 from graphmind.memory import heuristics, keyword_index, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
-from graphmind.memory.model import ContentType, Source, effective_salience
+from graphmind.core.enums import ContentType, Source
+from graphmind.memory.model import effective_salience
 from graphmind.security import ratelimit
 from graphmind.sharing.job import share_patterns
 

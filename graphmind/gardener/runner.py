@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.gardener.context import JobContext
+from graphmind.job_context import JobContext
 from graphmind.gardener.jobs import JOBS
 
 log = logging.getLogger("graphmind.gardener")

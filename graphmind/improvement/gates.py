@@ -28,8 +28,8 @@ from graphmind.improvement import removals, text
 from graphmind.improvement.model import GateResult, ImprovementType, Proposal
 from graphmind.improvement.proposals import UNCERTAINTY_MARKERS
 from graphmind.lifecycle.conflicts import NEGATIONS, contradiction
-from graphmind.memory.keywords import STOPWORDS
-from graphmind.memory.privacy import redact
+from graphmind.core.words import STOPWORDS
+from graphmind.core.redaction import redact
 
 BALANCED_NEW_WORDS = 0.1
 REDUNDANCY_GAIN = 0.3

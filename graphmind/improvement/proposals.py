@@ -19,7 +19,7 @@ import re
 
 from graphmind.improvement import text
 from graphmind.improvement.model import Candidate, CandidateKind, ImprovementType, Proposal, SourceMemory
-from graphmind.memory.keywords import STOPWORDS
+from graphmind.core.words import STOPWORDS
 
 SUMMARY_COVERAGE = 0.8
 MAX_AUTO_TAGS = 3

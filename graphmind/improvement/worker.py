@@ -20,14 +20,15 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from graphmind.deps import Deps
-from graphmind.gardener.context import JobContext
+from graphmind.job_context import JobContext
 from graphmind.improvement import candidates as selection
 from graphmind.improvement import control, gates
 from graphmind.improvement.model import GateResult, Proposal, SourceMemory, Verdict
 from graphmind.improvement.proposals import propose
 from graphmind.lifecycle import truth
 from graphmind.memory import neighbours
-from graphmind.memory.model import ContentType, MemoryInput, Source
+from graphmind.core.enums import ContentType, Source
+from graphmind.memory.model import MemoryInput
 from graphmind.memory.store import Derivation, remember_many
 
 log = logging.getLogger("graphmind.improvement")

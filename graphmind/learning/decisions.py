@@ -28,10 +28,10 @@ import numpy as np
 from graphmind import idempotency
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.learning import events
+from graphmind.core import events
 from graphmind.learning.salience import clamp, normalise_scores
-from graphmind.memory.model import MemoryStatus
-from graphmind.memory.privacy import redact
+from graphmind.core.enums import MemoryStatus
+from graphmind.core.redaction import redact
 
 MAX_SUMMARY, MAX_ALTERNATIVES, MAX_ALTERNATIVE = 1000, 20, 500
 

@@ -7,7 +7,7 @@ its decay, loss aversion and the table come from the settings) recorded as a
 SalienceUpdate, a Kalman update of its utility (seed 003 policy 6), and R20:
 a good outcome makes the memory more stable (and extends a set validity by as
 much), a bad one less stable (faster decay). A good outcome also associates the
-decision's memories with each other (co-use, `associative/edges.py`). A revision
+decision's memories with each other (co-use, `core/edges.py`). A revision
 first reverses the net salience change of the outcome it replaces.
 
 When the decision's attribution was inferred (decide with a retrievalId only), an
@@ -25,17 +25,18 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
 
-from graphmind.associative import edges
+from graphmind.core import edges
 from graphmind.db.database import native
 from graphmind import idempotency
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.learning import events
+from graphmind.core import events
 from graphmind.learning.salience import (
-    Utility, apply_delta, attribution, decayed_learning_rate, kalman_update, salience_delta, surprise,
+    apply_delta, attribution, decayed_learning_rate, salience_delta, surprise,
 )
 from graphmind.lifecycle import decay
-from graphmind.memory.privacy import redact
+from graphmind.memory.utility import Utility, kalman_update
+from graphmind.core.redaction import redact
 
 WINDOW = timedelta(days=7)  # R14
 STABILITY_RATE = 0.5  # S·(1 + 0.5 · quality · attribution)

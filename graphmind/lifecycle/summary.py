@@ -13,7 +13,7 @@ import re
 import httpx
 import numpy as np
 
-from graphmind.memory.model import CONTENT_MAX
+from graphmind.core.limits import CONTENT_MAX
 from graphmind.settings import Settings
 
 log = logging.getLogger("graphmind.summary")

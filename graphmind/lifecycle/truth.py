@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graphmind.db.database import native
-from graphmind.learning import events
+from graphmind.core import events
 from graphmind.lifecycle.conflicts import ConflictKind, contradiction, is_duplicate
-from graphmind.memory.model import ContentType
+from graphmind.core.enums import ContentType
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from graphmind.associative.learn import Feedback
 from graphmind.trails import TrailStatus
 from graphmind.learning.decisions import DecisionType
 from graphmind.learning.outcomes import Signal
-from graphmind.memory.model import ContentType, Source
+from graphmind.core.enums import ContentType, Source
 from graphmind.sessions.model import EntryKind
 
 DEFAULT_AGENT = "mcp-agent"  # agent id of learn, trails and sessions when the agent gives none

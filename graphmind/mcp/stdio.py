@@ -12,7 +12,7 @@ import logging
 import sys
 
 from graphmind.api.schema import build_schema
-from graphmind.clock import Clock
+from graphmind.core.clock import Clock
 from graphmind.deps import open_deps
 from graphmind.errors import Unauthenticated
 from graphmind.mcp.gateway import Call, Gateway

@@ -12,6 +12,8 @@ Each entity has a `key` (lower case, for matching) and a display `name`.
 import re
 from dataclasses import dataclass
 
+from graphmind.core.words import COMMON_WORDS, INSTRUCTION_VERBS
+
 # Matched in any case; ambiguous words ("go", "rest", "spring", "react") are left out
 # here and still count when capitalised (the capitalised-name rule finds them).
 KNOWN_TECH = {
@@ -23,31 +25,7 @@ KNOWN_TECH = {
     "tensorflow", "uvicorn", "pydantic", "pytest", "git", "github", "gitlab", "nginx",
     "openai", "llm", "grpc", "json", "yaml", "apscheduler", "webpack", "npm", "pip",
 }
-COMMON_WORDS = {
-    "i", "i'm", "i've", "i'd", "i'll", "a", "an", "the", "this", "that", "these", "those", "it",
-    "it's", "we", "you", "he", "she", "they", "my", "our", "your", "his", "her", "their", "its",
-    "hey", "hi", "hello", "yes", "yeah", "no", "not", "thanks", "thank", "oh", "wow", "ok",
-    "okay", "sure", "well", "so", "and", "but", "or", "if", "when", "what", "why", "how", "who",
-    "where", "which", "did", "do", "does", "was", "were", "is", "are", "be", "been", "have",
-    "has", "had", "can", "could", "would", "should", "will", "just", "also", "there", "here",
-    "let", "let's", "great", "good", "nice", "cool", "awesome", "sounds", "that's", "what's",
-    "me", "us", "them", "any", "some", "all", "as", "at", "by", "for", "from", "in", "of",
-    "on", "to", "with", "after", "before", "during", "since", "user", "agent", "today",
-    "yesterday", "tomorrow", "really", "totally", "definitely", "absolutely", "anyway",
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december", "haha", "lol", "omg", "bye", "congrats", "glad",
-}
 
-# Verbs that open an instruction ("Ping alice …", "Run Neo4j …"); sentence-initial, they are not names.
-INSTRUCTION_VERBS = {
-    "ping", "run", "use", "check", "stop", "start", "restart", "deploy", "call", "send", "add", "remove",
-    "make", "set", "try", "ask", "tell", "install", "upgrade", "rotate", "delete", "create", "build",
-    "fix", "move", "keep", "read", "write", "look", "find", "follow", "ensure", "avoid", "open", "close",
-    "review", "verify", "update", "rerun", "retry", "restore", "reset", "clear", "kill", "wait", "pin",
-    "bump", "merge", "revert", "rollback", "enable", "disable", "configure", "mount", "drop", "increase",
-    "decrease", "raise", "lower", "switch", "replace", "turn", "put", "give", "take", "don't", "do",
-}
 LABELS = re.compile(
     r"(?:^|(?<=[.!?;\n]))\s*(?:problem|root cause|cause|solution|fix|workaround|note|update|correction|summary"
     r"|context|goal|result|outcome|decision|question|answer|error|symptom|steps|status|todo|action|owner"

@@ -20,7 +20,7 @@ rules do not apply to events.
 import re
 
 from graphmind.memory.entities import KNOWN_TECH
-from graphmind.memory.model import ContentType
+from graphmind.core.enums import ContentType
 
 IMMEDIATE = re.compile(r"\b(right now|currently|this session|at the moment|just now)\b", re.I)
 PERSON = r"(?:the user|user|i|i'm|we|we're|my|our|he|she|they|(?-i:(?!The\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?))"

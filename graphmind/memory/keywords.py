@@ -12,15 +12,9 @@ import hashlib
 import re
 
 from graphmind.core import terms as bm25
+from graphmind.core.words import STOPWORDS
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")  # letters and digits of any script
-STOPWORDS = {
-    "a", "an", "and", "are", "as", "at", "be", "but", "by", "did", "do", "does", "for", "from",
-    "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its",
-    "me", "my", "no", "not", "of", "on", "or", "our", "she", "so", "such", "that", "the",
-    "their", "then", "there", "these", "they", "this", "to", "was", "we", "were", "what",
-    "when", "where", "which", "who", "whom", "why", "will", "with", "would", "you", "your",
-}
 MAX_TERMS = 32
 
 

@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from graphmind.cursors import decode_cursor, encode_cursor
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.learning import events
-from graphmind.memory.model import ContentType, Memory, MemoryStatus
+from graphmind.core import events
+from graphmind.core.enums import ContentType, MemoryStatus
+from graphmind.memory.model import Memory
 
 MAX_PAGE_SIZE = 100
 

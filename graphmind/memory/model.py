@@ -1,57 +1,25 @@
-"""The Memory model: its enums, the validated input of `remember`, the stored node."""
+"""The Memory model: the validated input of `remember` and the stored node (its enums: `core/enums.py`)."""
 
 import json
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from graphmind.core.enums import ContentType, MemoryStatus, Source
+from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
 from graphmind.memory.harmful import harmful
 
-CONTENT_MIN, CONTENT_MAX = 10, 2000
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # C0 controls and DEL; tab and newlines are text
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
 MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
 MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32
-
-
-class ContentType(str, Enum):
-    FACT = "fact"
-    PREFERENCE = "preference"
-    EVENT = "event"
-    GOAL = "goal"
-    OBSERVATION = "observation"
-
-
-class MemoryStatus(str, Enum):
-    ACTIVE = "active"
-    SUPERSEDED = "superseded"
-    ARCHIVED = "archived"
-
-
-class Source(str, Enum):
-    """Where a memory came from; decides its trust (seed 003, policy 4)."""
-
-    AXIOM = "axiom"
-    USER = "user"
-    MODEL = "model"
-    WEB = "web"
-    SELF_IMPROVEMENT = "self_improvement"  # derived by the self-improvement worker, never a caller
-
-    @property
-    def trust(self) -> float:
-        return TRUST[self]
-
-
-TRUST = {Source.AXIOM: 1.0, Source.USER: 0.8, Source.MODEL: 0.6, Source.WEB: 0.4,
-         Source.SELF_IMPROVEMENT: 0.6}  # an improved memory takes its sources' lowest trust
 
 
 class MemoryInput(BaseModel):

@@ -10,7 +10,7 @@ retrievability and learned utility. A memory with a self-improved version
 improved version stands in for it. With a token budget the candidates are
 packed by `memory/budget.py`. The same write transaction then records the
 Retrieval (`record_retrieval.cypher`: decay timers reset, stability grows) and
-associates the top results with each other (co-retrieval, `associative/edges.py`):
+associates the top results with each other (co-retrieval, `core/edges.py`):
 recall is one transaction on the caller's path, and what it returned is recorded
 before it answers.
 """
@@ -23,19 +23,21 @@ from enum import Enum
 
 import numpy as np
 
-from graphmind.associative import edges
+from graphmind.core import edges
 from graphmind.core import terms
 from graphmind.deps import Deps
-from graphmind.learning.events import content_hash
-from graphmind.learning.salience import PROCESS_NOISE
+from graphmind.core import events
+from graphmind.core.events import content_hash
+from graphmind.memory.utility import PROCESS_NOISE
 from graphmind.lifecycle import decay
 from graphmind.errors import BadUserInput
 from graphmind.memory import exploration
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.keywords import keyword_terms
-from graphmind.memory.model import ContentType, Memory, MemoryStatus
-from graphmind.memory.privacy import redact
+from graphmind.core.enums import ContentType, MemoryStatus
+from graphmind.memory.model import Memory
+from graphmind.core.redaction import redact
 
 MAX_QUERY_LENGTH = 2000
 
@@ -306,10 +308,13 @@ async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, resul
         memory.stability = decay.reviewed_stability(memory.stability, s.stability_factor, difficulty)
         memory.last_accessed_at, memory.access_count = now, memory.access_count + 1
     top = [item.memory.id for item in result.items[: s.coretrieval_top]]
+    query_hash = content_hash(query)
+    retrieved = events.event("memory.retrieved", memoryIds=[item.memory.id for item in result.items],
+                             queryHash=query_hash, retrievalId=result.retrieval_id)
     await tx.run(
         "memory.record_retrieval",
-        userId=user_id, retrievalId=result.retrieval_id,
-        query=redact(query).text if s.redact_pii else query, queryHash=content_hash(query),
+        userId=user_id, retrievalId=result.retrieval_id, event=retrieved,
+        query=redact(query).text if s.redact_pii else query, queryHash=query_hash,
         results=[
             {"id": item.memory.id, "rank": rank, "score": item.score,
              "stability": item.memory.stability}

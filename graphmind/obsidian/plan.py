@@ -17,7 +17,7 @@ from graphmind.trails import MAX_SUMMARY as MAX_TRAIL_SUMMARY
 from graphmind.errors import BadUserInput
 from graphmind.learning.decisions import MAX_SUMMARY as MAX_DECISION_SUMMARY
 from graphmind.memory.model import MemoryInput, parse_memory_input
-from graphmind.memory.privacy import redact
+from graphmind.core.redaction import redact
 from graphmind.obsidian.graph import Node, UserGraph
 from graphmind.obsidian.layout import FOLDERS, HEADINGS, MARKED, Layout
 from graphmind.obsidian.notes import Body, NoteError, WikiLink, parse_body, plain, render, wikilinks

@@ -21,7 +21,7 @@ import numpy as np
 
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
-from graphmind.learning import events
+from graphmind.core import events
 from graphmind.memory import keyword_index
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.store import remember_many

@@ -4,7 +4,7 @@ What the log records per memory: `memory.stored` (when), `salience.adjusted` (ea
 outcome's change of the outcome adjustment: previous, new, delta, reason), with the
 `outcome.observed` it came from (quality, signal), and status changes (superseded,
 forgotten, restored, archived, promoted). What it does not record: the memory's base
-salience and the decay job's gradual decay of it (`learning/events.py`). So the
+salience and the decay job's gradual decay of it (`core/events.py`). So the
 effective salience drawn is `clamp(today's base + adjustment)`: exact in its steps,
 and shifted by whatever decay took from the base (the figure says so). A diamond marks
 when the memory was stored (its creation time), a star the value in the database now.
@@ -126,7 +126,7 @@ def _time_axis(axes, start: datetime, end: datetime) -> None:
 
 async def load(deps, user_id: str, memory_id: str) -> SalienceHistory:
     """The memory (NOT_FOUND if it is not the user's) and its events, read page by page."""
-    from graphmind.learning import events
+    from graphmind.learning import event_log
     from graphmind.memory import manage
 
     memory = await manage.get_memory(deps, user_id, memory_id)
@@ -135,7 +135,7 @@ async def load(deps, user_id: str, memory_id: str) -> SalienceHistory:
     marks: list[Mark] = []
     after = 0
     while True:
-        page = await events.events_after(deps, user_id, after, TYPES, events.MAX_PAGE)
+        page = await event_log.events_after(deps, user_id, after, TYPES, event_log.MAX_PAGE)
         for e in page:
             if e.type == "outcome.observed":
                 qualities[e.payload["outcomeId"]] = e.payload["quality"]
@@ -146,7 +146,7 @@ async def load(deps, user_id: str, memory_id: str) -> SalienceHistory:
                                               e.payload["reason"], qualities.get(e.payload.get("outcomeId"))))
             elif e.type in STATUS_EVENTS:
                 marks.append(Mark(e.at, STATUS_EVENTS[e.type]))
-        if len(page) < events.MAX_PAGE:
+        if len(page) < event_log.MAX_PAGE:
             break
         after = page[-1].seq
     return SalienceHistory(memory.id, memory.content, memory.created_at, deps.clock.now(), memory.base_salience,

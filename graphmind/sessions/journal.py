@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory.model import Memory
-from graphmind.memory.privacy import redact
+from graphmind.core.redaction import redact
 from graphmind.memory.recall import RecallItem, recall
 from graphmind.sessions import loops
 from graphmind.sessions.model import (

@@ -6,7 +6,7 @@ from enum import Enum
 
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
-from graphmind.memory.model import CONTENT_MAX
+from graphmind.core.limits import CONTENT_MAX
 
 MAX_AGENT_ID, MAX_GOAL = 128, 2000
 

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from graphmind.associative import drift
 from graphmind.deps import Deps
 from graphmind.errors import Conflict
-from graphmind.learning import events
+from graphmind.core import events
 from pydantic import ValidationError
 
-from graphmind.memory.model import ContentType, MemoryInput
+from graphmind.core.enums import ContentType
+from graphmind.memory.model import MemoryInput
 from graphmind.memory.store import remember_many
 from graphmind.sessions import bugs
 from graphmind.sessions.journal import get_session

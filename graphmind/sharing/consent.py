@@ -9,7 +9,7 @@ from datetime import datetime
 
 from graphmind.db.database import native
 from graphmind.deps import Deps
-from graphmind.learning import events
+from graphmind.core import events
 from graphmind.sharing import privacy
 
 

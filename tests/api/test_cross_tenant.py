@@ -117,7 +117,7 @@ def normalised(export: dict) -> list[str]:
 def world(settings, db):
     from starlette.testclient import TestClient
 
-    from graphmind.api.app import create_app
+    from graphmind.app import create_app
 
     app = create_app(settings.model_copy(update={"api_keys": "required", "rate_limit_per_minute": 0}))
     with TestClient(app, raise_server_exceptions=False) as client:

@@ -144,7 +144,7 @@ def fuzz(settings, db):
     user A with an AGENT key and one of most things."""
     from starlette.testclient import TestClient
 
-    from graphmind.api.app import create_app
+    from graphmind.app import create_app
 
     app = create_app(settings.model_copy(update={"api_keys": "required", "rate_limit_per_minute": 0}))
     with TestClient(app, raise_server_exceptions=False) as client:

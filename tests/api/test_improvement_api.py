@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from graphmind.gardener.context import JobContext
+from graphmind.job_context import JobContext
 from graphmind.improvement.worker import self_improve
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many

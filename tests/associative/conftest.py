@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmind.associative import edges
+from graphmind.core import edges
 
 DAY0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 TEXTS = {

@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmind.associative import edges
+from graphmind.core import edges
 from graphmind.associative.drift import drift, take_snapshot
-from graphmind.clock import FixedClock
+from graphmind.core.clock import FixedClock
 from graphmind.errors import BadUserInput, NotFound
 from graphmind.memory import manage
 from graphmind.memory.model import parse_memory_input

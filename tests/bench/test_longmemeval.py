@@ -3,7 +3,7 @@
 from datetime import UTC, datetime
 
 from graphmind.bench.longmemeval import chunks, haystack, parse_date
-from graphmind.memory.model import CONTENT_MAX
+from graphmind.core.limits import CONTENT_MAX
 
 
 def test_date():

@@ -37,7 +37,7 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
     """The previous GraphMind's store (Neo4j 5.26, vector index without filter properties)
     opened by 2026.09 and migrated: every node and edge is kept, the index is rebuilt with
     its filter properties, and recall finds each memory again. Its own home and ports."""
-    from graphmind.clock import Clock
+    from graphmind.core.clock import Clock
     from graphmind.db.database import Database
     from graphmind.deps import Deps
     from graphmind.learning import decisions

@@ -9,7 +9,7 @@ from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionTy
 from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
 from graphmind.memory import manage
 from graphmind.memory.manage import MemoryFilter
-from graphmind.memory.model import MemoryStatus
+from graphmind.core.enums import MemoryStatus
 
 
 async def test_decay_follows_the_level_rate(timed, clock, store, user_id):

@@ -6,11 +6,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmind.clock import FixedClock
+from graphmind.core.clock import FixedClock
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning import decisions, outcomes
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType
-from graphmind.learning.events import events_after
+from graphmind.learning.event_log import events_after
 from graphmind.learning.insights import top_performers
 from graphmind.learning.outcomes import OutcomeDraft, Signal
 from graphmind.learning.replay import replay

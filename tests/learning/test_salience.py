@@ -1,10 +1,9 @@
-"""Rules R15-R18 and the Kalman utility, by hand."""
+"""Rules R15-R18, by hand."""
 
 import pytest
 
 from graphmind.learning.salience import (
-    surprise,
-    Utility, apply_delta, attribution, decayed_learning_rate, kalman_update, normalise_scores, salience_delta,
+    apply_delta, attribution, decayed_learning_rate, normalise_scores, salience_delta, surprise,
 )
 
 
@@ -66,15 +65,6 @@ def test_r10_normalisation_drops_tiny_scores():
     scores = normalise_scores({"a": 0.9, "b": 0.3, "c": 0.001, "d": 0.0})
     assert scores == pytest.approx({"a": 0.75, "b": 0.25})
     assert normalise_scores({}) == {}
-
-
-def test_kalman_moves_towards_observations_and_gets_surer():
-    prior = Utility()
-    posterior = kalman_update(prior, observed=1.0)
-    gain = 1.0 / (1.0 + 0.5)
-    assert posterior.estimate == pytest.approx(0.5 + gain * 0.5)
-    assert posterior.variance == pytest.approx((1 - gain) * 1.0 + 0.01)
-    assert kalman_update(posterior, 1.0).variance < posterior.variance
 
 
 def test_surprise_is_the_outcome_minus_what_the_memories_predicted():

@@ -3,7 +3,7 @@ the loser is superseded, never deleted, and recall only shows it as history."""
 
 from graphmind.lifecycle.conflicts import ConflictKind
 from graphmind.memory import manage
-from graphmind.memory.model import MemoryStatus
+from graphmind.core.enums import MemoryStatus
 from graphmind.memory.recall import RecallFilter, recall
 
 

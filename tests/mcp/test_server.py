@@ -20,6 +20,6 @@ async def test_each_tool_runs_the_operation_named_after_it():
 async def test_the_agents_guide_and_the_cookbook_list_every_tool():
     tools = await _tools()
     guide = (PROJECT_ROOT / "docs/agents.md").read_text()
-    cookbook = (PROJECT_ROOT / "graphmind/api/cookbook_intro.md").read_text()
+    cookbook = (PROJECT_ROOT / "graphmind/docgen/cookbook_intro.md").read_text()
     assert [name for name in tools if f"`{name}`" not in guide] == []
     assert [name for name in tools if f"`{name}`" not in cookbook] == []

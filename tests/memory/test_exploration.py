@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmind.clock import FixedClock
+from graphmind.core.clock import FixedClock
 from graphmind.errors import BadUserInput
 from graphmind.memory import exploration
 from graphmind.memory.model import parse_memory_input

@@ -5,7 +5,7 @@ import pytest
 from graphmind.errors import BadUserInput
 from graphmind.memory.harmful import harmful
 from graphmind.memory.model import MemoryInput, parse_memory_input
-from tests.memory.test_privacy import LOCOMO, _locomo_turns
+from tests.core.test_redaction import LOCOMO, _locomo_turns
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 import pytest
 
 from graphmind.memory.heuristics import initial_salience, temporal_level
-from graphmind.memory.model import ContentType as C
+from graphmind.core.enums import ContentType as C
 
 
 @pytest.mark.parametrize(

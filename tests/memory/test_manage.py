@@ -4,7 +4,8 @@ import pytest
 
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory import manage
-from graphmind.memory.model import MemoryStatus, parse_memory_input
+from graphmind.core.enums import MemoryStatus
+from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many
 
 

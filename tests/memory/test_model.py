@@ -3,7 +3,8 @@
 import pytest
 
 from graphmind.errors import BadUserInput
-from graphmind.memory.model import ContentType, Source, effective_salience, parse_memory_input
+from graphmind.core.enums import ContentType, Source
+from graphmind.memory.model import effective_salience, parse_memory_input
 
 VALID = {"content": "User prefers Redis for caching"}
 

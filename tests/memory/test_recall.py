@@ -194,7 +194,7 @@ async def test_retrieval_is_recorded_and_resets_the_decay_timer(remember, deps, 
 async def test_a_retrieval_is_weak_evidence_for_the_kalman_utility(remember, deps, user_id):
     """Seed 003 policy 6: retrieval frequency updates the utility estimate. Rank 1 observes 1.0,
     rank 2 0.75, with measurement noise 20 (an outcome's is 0.5): K = P / (P + 20)."""
-    from graphmind.learning.salience import Utility, kalman_update, retrieval_observation
+    from graphmind.memory.utility import Utility, kalman_update, retrieval_observation
 
     first = await remember("The cache TTL is ten minutes for sessions, set in redis.conf")
     second = await remember("The cache of the image service keeps thumbnails for a week")

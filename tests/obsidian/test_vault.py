@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from graphmind.associative import edges
-from graphmind.trails import ConclusionDraft, HypothesisDraft, TrailDraft, VisitDraft, save_trail
+from graphmind.core import edges
 from graphmind.errors import Conflict
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
-from graphmind.learning.events import events_after
+from graphmind.learning.event_log import events_after
 from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
 from graphmind.memory import manage
 from graphmind.obsidian.export import export_vault
 from graphmind.obsidian.notes import split
 from graphmind.obsidian.vault_import import import_vault
+from graphmind.trails import ConclusionDraft, HypothesisDraft, TrailDraft, VisitDraft, save_trail
 
 LINK = re.compile(r"\[\[([^\]|#^]+)")
 

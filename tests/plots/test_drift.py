@@ -6,10 +6,10 @@ from datetime import UTC, datetime, timedelta
 
 from click.testing import CliRunner
 
-from graphmind.associative import edges
+from graphmind.core import edges
 from graphmind.associative.drift import take_snapshot
 from graphmind.cli import cli
-from graphmind.clock import FixedClock
+from graphmind.core.clock import FixedClock
 from graphmind.plots.drift import XLABEL, YLABEL, DriftData, drift_figure, load
 
 TAKEN = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

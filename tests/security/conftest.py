@@ -11,7 +11,7 @@ from graphmind.security import keys
 def secure_client(db, settings):
     from starlette.testclient import TestClient
 
-    from graphmind.api.app import create_app
+    from graphmind.app import create_app
 
     with TestClient(create_app(settings.model_copy(update={"api_keys": "required"}))) as client:
         yield client

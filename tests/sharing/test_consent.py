@@ -1,6 +1,6 @@
 """Consent to pattern sharing: off by default, stored on the User node, logged."""
 
-from graphmind.learning.events import events_after
+from graphmind.learning.event_log import events_after
 from graphmind.sharing.consent import get_consent, set_consent
 
 

@@ -3,7 +3,7 @@
 import re
 
 from graphmind.gardener.runner import run_job
-from graphmind.learning.events import events_after
+from graphmind.learning.event_log import events_after
 from graphmind.sharing.catalog import list_shared
 from graphmind.sharing.consent import get_consent, set_consent
 

@@ -7,7 +7,7 @@ import pytest
 
 from graphmind import trails
 from graphmind.associative.activation import Spreading, activate
-from graphmind.clock import FixedClock
+from graphmind.core.clock import FixedClock
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory import manage
 from graphmind.trails import (

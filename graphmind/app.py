@@ -1,0 +1,133 @@
+"""The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/mcp` (the MCP
+server over streamable HTTP), `/healthz`, `/metrics` and `/` (links to them and the docs);
+its lifespan owns the Neo4j driver, the embedding model, the gardener and the MCP transport."""
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from cross_web import HTTPException
+from strawberry.asgi import GraphQL
+from strawberry.types.unset import UNSET
+
+from graphmind.api import graphiql, home
+from graphmind.api.context import Context, Resources, build_context
+from graphmind.api.guard import Guard, control_characters_in
+from graphmind.api.metrics import metrics_endpoint
+from graphmind.core.clock import Clock
+from graphmind.deps import Deps, open_deps
+from graphmind.api.schema import build_schema
+from graphmind.errors import GraphMindError
+from graphmind.gardener.scheduler import Gardener
+from graphmind.learning.tail import EventTail
+from graphmind.mcp.http import McpHttp
+from graphmind.security.auth import Authenticator
+from graphmind.security.ratelimit import RateLimiter
+from graphmind.settings import Settings
+
+log = logging.getLogger("graphmind")
+
+
+class GraphMindGraphQL(GraphQL):
+    async def get_context(self, request, response) -> Context:
+        return build_context(request)
+
+    async def render_graphql_ide(self, request):
+        """Our GraphiQL page (local assets, the tour of the loop), not strawberry's CDN one."""
+        return graphiql.page()
+
+    async def parse_http_body(self, request):
+        """A body that is no JSON object (`null`, a number, bytes that are not UTF-8, arrays
+        nested deeper than the parser recurses) is a bad request, not an internal error."""
+        try:
+            data = await super().parse_http_body(request)
+        except (AttributeError, TypeError, ValueError, RecursionError) as e:
+            raise HTTPException(400, "the body must be a JSON object with a GraphQL query") from e
+        if where := control_characters_in(data):
+            raise HTTPException(400, f"control characters (such as NUL) are not accepted: {where}")
+        return data
+
+    async def run(self, request, context=UNSET, root_value=UNSET):
+        """Refused requests (no query, an unknown operation name, a subscription over POST, …)
+        answer in the one error shape, a GraphQL error with a code, not in plain text."""
+        try:
+            return await super().run(request, context, root_value)
+        except HTTPException as e:
+            if self.is_websocket_request(request):
+                raise
+            code = "NOT_FOUND" if e.status_code == 404 else "BAD_USER_INPUT"
+            return JSONResponse({"data": None, "errors": [{"message": e.reason, "extensions": {"code": code}}]},
+                                status_code=e.status_code)
+
+
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Starlette:
+    """The ASGI app; its lifespan owns the Neo4j driver, the embedding model, the gardener,
+    the event tail and the MCP transport. Without arguments it reads the settings from the
+    environment: each server process of `graphmind serve --workers N` makes its own
+    (uvicorn's factory)."""
+    settings = settings or Settings()
+    clock = clock or Clock()
+
+    schema = build_schema(settings)
+    mcp = McpHttp(settings, schema)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[Resources]:
+        async with open_deps(settings, clock) as deps, mcp.running():
+            log.info("GraphMind ready at http://%s:%s/graphql (MCP at /mcp)", settings.host, settings.port)
+            gardener = Gardener(deps) if settings.gardener_enabled else None
+            if gardener:
+                gardener.start()  # every process has one; the holder of the lease leads
+            tail = EventTail(deps.db)
+            try:
+                yield Resources(deps=deps, authenticator=Authenticator(deps), event_tail=tail,
+                                rate_limiter=RateLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst,
+                                                         deps.db, settings.rate_limit_lease))
+            finally:
+                await tail.close()
+                if gardener:
+                    gardener.shutdown()
+                    await gardener.resign()
+                deps.metrics.process_exit()
+
+    async def count_memories(request: Request) -> None:
+        deps: Deps = request.state.deps
+        rows = await deps.db.read("system.memory_status_counts")
+        deps.metrics.set_memory_counts({r["status"]: r["count"] for r in rows})
+
+    async def healthz(request: Request) -> JSONResponse:
+        try:
+            await request.state.deps.db.read("system.server_version")
+        except GraphMindError as e:
+            return JSONResponse({"status": "unavailable", "reason": e.message}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    graphql = GraphMindGraphQL(
+        schema,
+        graphql_ide="graphiql" if settings.graphiql else None,
+        allow_queries_via_get=False,  # recall writes (a Retrieval): never from a plain GET
+    )
+    middleware = [Middleware(Guard, max_body_bytes=settings.max_body_bytes)]
+    if settings.cors_origins:
+        middleware.insert(0, Middleware(CORSMiddleware, allow_origins=settings.cors_origins,
+                                        allow_methods=["GET", "POST"],
+                                        allow_headers=["Authorization", "Content-Type"]))
+    return Starlette(
+        routes=[
+            Route("/", home.endpoint(settings.graphiql)),
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
+            Route("/healthz", healthz),
+            Route("/metrics", metrics_endpoint(count_memories)),
+            mcp.route(),
+            *([graphiql.assets_mount()] if settings.graphiql else []),
+        ],
+        middleware=middleware,
+        lifespan=lifespan,
+    )
