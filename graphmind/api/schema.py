@@ -31,6 +31,7 @@ from graphmind.api.health import Health, resolve_health
 from graphmind.api.improvement_types import ImprovementCycle, SelfImprovement
 from graphmind.api.keys_types import ApiKey, CreatedApiKey
 from graphmind.api.metrics import RequestMetrics
+from graphmind.api.permissions import admin_only
 from graphmind.api.sessions_types import (
     EndSessionResult, HelperBrief, LogSessionResult, Session, SessionEntry, SessionMemory,
 )
@@ -45,11 +46,14 @@ from graphmind.api.memory_types import (
 from graphmind.settings import Settings
 
 
-def field(resolver, description: str | None = None):
-    """A root field whose description is its resolver's docstring."""
+def field(resolver, description: str | None = None, admin: bool = False):
+    """A root field whose description is its resolver's docstring; `admin`: admin keys only."""
     # cleandoc: Python 3.13 strips a docstring's indentation itself, 3.11 does not; the schema
     # must read the same on both
-    return strawberry.field(resolver=resolver, description=description or inspect.cleandoc(resolver.__doc__ or ""))
+    return strawberry.field(
+        resolver=resolver, description=description or inspect.cleandoc(resolver.__doc__ or ""),
+        extensions=[admin_only()] if admin else [],
+    )
 
 
 @strawberry.type(description="Read operations; every one is scoped to the calling user.")
@@ -70,16 +74,16 @@ class Query:
     drift: Drift = field(associative_api.drift)
     trail: Trail = field(associative_api.trail)
     trails: TrailConnection = field(associative_api.list_trails)
-    jobs: list[Job] = field(gardener_api.jobs)
-    self_improvement: SelfImprovement = field(improvement_api.self_improvement)
+    jobs: list[Job] = field(gardener_api.jobs, admin=True)
+    self_improvement: SelfImprovement = field(improvement_api.self_improvement, admin=True)
     improvement_cycles: list[ImprovementCycle] = field(improvement_api.improvement_cycles)
-    self_improvement_preview: ImprovementCycle = field(improvement_api.self_improvement_preview)
+    self_improvement_preview: ImprovementCycle = field(improvement_api.self_improvement_preview, admin=True)
     pattern_sharing: PatternSharing = field(sharing_api.pattern_sharing)
     shared_patterns: SharedPatternConnection = field(sharing_api.shared_patterns)
     session: Session = field(sessions_api.session)
     session_recall: list[SessionMemory] = field(sessions_api.session_recall)
     helper_brief: HelperBrief = field(sessions_api.helper_brief)
-    api_keys: list[ApiKey] = field(keys_api.api_keys)
+    api_keys: list[ApiKey] = field(keys_api.api_keys, admin=True)
     export_user_data: JSON = field(userdata_api.export_user_data)
 
 
@@ -97,15 +101,15 @@ class Mutation:
     save_trail: SaveTrailResult = field(associative_api.save_trail)
     resume_trail: ResumeTrailResult = field(associative_api.resume_trail)
     merge_trails: MergeTrailsResult = field(associative_api.merge_trails)
-    run_job: JobRun = field(gardener_api.run_job)
-    set_self_improvement_kill_switch: SelfImprovement = field(improvement_api.set_self_improvement_kill_switch)
-    set_self_improvement: SelfImprovement = field(improvement_api.set_self_improvement)
+    run_job: JobRun = field(gardener_api.run_job, admin=True)
+    set_self_improvement_kill_switch: SelfImprovement = field(improvement_api.set_self_improvement_kill_switch, admin=True)
+    set_self_improvement: SelfImprovement = field(improvement_api.set_self_improvement, admin=True)
     start_session: Session = field(sessions_api.start_session)
     log_session: LogSessionResult = field(sessions_api.log_session)
     resolve_blocker: SessionEntry = field(sessions_api.resolve_blocker)
     end_session: EndSessionResult = field(sessions_api.end_session)
-    create_api_key: CreatedApiKey = field(keys_api.create_api_key)
-    revoke_api_key: ApiKey = field(keys_api.revoke_api_key)
+    create_api_key: CreatedApiKey = field(keys_api.create_api_key, admin=True)
+    revoke_api_key: ApiKey = field(keys_api.revoke_api_key, admin=True)
     delete_user_data: userdata_api.DeleteUserDataResult = field(userdata_api.delete_user_data)
     set_pattern_sharing: PatternSharing = field(sharing_api.set_pattern_sharing)
 

@@ -32,6 +32,9 @@ async def test_admin_only_operations(call, key_for):
                   'mutation { runJob(input: {name: DECAY, dryRun: true}) { status } }',
                   'mutation { createApiKey(input: {userId: "x"}) { key } }',
                   'mutation { setSelfImprovementKillSwitch(input: {engaged: false}) { killSwitch } }',
+                  'mutation { setSelfImprovement(input: {enabled: true}) { killSwitch } }',
+                  'mutation { revokeApiKey(input: {id: "no-such-key"}) { id } }',
+                  '{ selfImprovementPreview(userId: "someone-else") { id } }',
                   '{ exportUserData(userId: "someone-else") }'):
         status, body = call(query, agent)
         assert status == 200 and body["errors"][0]["extensions"]["code"] == "FORBIDDEN", query
@@ -73,7 +76,7 @@ def test_token_bucket_refills():
 async def test_metrics_need_an_admin_key_unless_the_address_is_allowed(secure_client, key_for, settings):
     from starlette.testclient import TestClient
 
-    from graphmind.api.app import create_app
+    from graphmind.app import create_app
 
     _, agent = await key_for(keys.Role.AGENT)
     _, admin = await key_for(keys.Role.ADMIN)
