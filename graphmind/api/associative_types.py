@@ -196,9 +196,8 @@ class Trail:
     loaded: strawberry.Private[trails.Trail]
 
     async def _full(self, info) -> trails.Trail:
-        if self.loaded.hypotheses is None:
-            ctx = info.context
-            self.loaded = await trails.get_trail(ctx.deps, ctx.user_id, self.loaded.id)
+        if self.loaded.hypotheses is None:  # a page's trails come without them: one query for all
+            self.loaded = await info.context.loaders.trail.load(self.loaded.id)
         return self.loaded
 
     @strawberry.field(description="Its hypotheses.")

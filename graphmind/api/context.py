@@ -1,11 +1,14 @@
 """What the lifespan owns and what every request's resolvers receive."""
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypedDict
 
 import strawberry
 from starlette.requests import HTTPConnection
 
+from graphmind.api.loaders import Loaders
+from graphmind.api.permissions import ADMIN_ONLY
 from graphmind.deps import Deps
 from graphmind.errors import Forbidden
 from graphmind.learning.tail import EventTail
@@ -35,14 +38,21 @@ class Context:
     def user_id(self) -> str:
         return self.caller.user_id
 
+    @cached_property
+    def loaders(self) -> Loaders:
+        """This request's DataLoaders (api/loaders.py)."""
+        return Loaders(self.deps, self.user_id)
+
     @property
     def event_tail(self) -> EventTail:
         """The process's feed of `events` subscriptions (learning/tail.py)."""
         return self.request.state.event_tail
 
     def require_admin(self) -> None:
+        """For a check that depends on the arguments (another user's data); whole admin
+        operations say `admin=True` in the schema (api/permissions.py)."""
         if not self.caller.is_admin:
-            raise Forbidden("this operation is for admin keys only")
+            raise Forbidden(ADMIN_ONLY)
 
 
 NOBODY = Caller("", Role.AGENT)  # GET /graphql only serves GraphiQL: it runs no operation

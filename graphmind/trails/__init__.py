@@ -29,10 +29,10 @@ from graphmind.trails.model import (
     MAX_SUMMARY, ConclusionDraft, Hypothesis, HypothesisDraft, HypothesisStatus, Trail, TrailDraft, TrailStatus,
     VisitDraft,
 )
-from graphmind.trails.store import get_trail, list_trails, resume_trail, save_trail
+from graphmind.trails.store import get_trail, get_trails, list_trails, resume_trail, save_trail
 
 __all__ = [
     "MAX_SUMMARY", "ConclusionDraft", "Hypothesis", "HypothesisDraft", "HypothesisStatus", "Trail", "TrailDraft",
-    "TrailStatus", "VisitDraft", "contradict", "get_trail", "list_trails", "merge_trails", "resume_trail",
+    "TrailStatus", "VisitDraft", "contradict", "get_trail", "get_trails", "list_trails", "merge_trails", "resume_trail",
     "save_trail",
 ]

@@ -10,7 +10,7 @@ from graphmind.associative.activation import max_entity_degree
 from graphmind.associative.learn import validate_agent_id
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.learning import events
+from graphmind.core import events
 from graphmind.lifecycle.conflicts import negates
 from graphmind.trails.drafts import checked_text
 from graphmind.trails.model import (
@@ -160,10 +160,10 @@ async def merge_trails(deps: Deps, user_id: str, trail_ids: list[str], label: st
                  "contradicting": [n for n in h.contradicting if n not in missing],
                  "createdAt": h.created_at} for h in hypotheses]
         saved = await write_trail(tx, user_id, draft, now, rows, merged_from=ids)
-        await tx.run("associative.trail_mark_merged", userId=user_id, trailIds=ids,
+        await tx.run("trails.mark_merged", userId=user_id, trailIds=ids,
                      mergedId=saved.trail.id, now=now)
         [state] = await tx.run("associative.user_state", userId=user_id)
-        bridges = await tx.run("associative.trail_bridges", userId=user_id, trailIds=ids,
+        bridges = await tx.run("trails.bridges", userId=user_id, trailIds=ids,
                                maxDegree=max_entity_degree(deps, state["memoryCount"]), limit=BRIDGES_SHOWN)
         labels = await nodes.resolve(tx.run, user_id, list(seen_by))
         label_of = {t.id: t.label for t in trails}

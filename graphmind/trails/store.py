@@ -10,7 +10,7 @@ from graphmind.cursors import decode_cursor, encode_cursor
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.learning import events
+from graphmind.core import events
 from graphmind.trails.drafts import clean, referenced, summarise, visits_of
 from graphmind.trails.model import (
     MAX_PAGE, Conclusion, Downgrade, Hypothesis, HypothesisStatus, ResumeResult, SaveResult, Trail, TrailDraft,
@@ -26,7 +26,7 @@ async def write_trail(tx, user_id: str, draft: TrailDraft, now: datetime,
                                          draft.open_questions)
     trail_id = str(uuid.uuid4())
     [row] = await tx.run(
-        "associative.trail_save", userId=user_id, now=now, visited=visits,
+        "trails.save", userId=user_id, now=now, visited=visits,
         trail={"id": trail_id, "agentId": draft.agent_id, "label": draft.label, "summary": summary,
                "tags": draft.tags, "openQuestions": draft.open_questions, "mergedFrom": merged_from},
         hypotheses=hypothesis_rows,
@@ -87,7 +87,7 @@ def downgrades(hypotheses: list[Hypothesis], missing: set[str]) -> list[Downgrad
 
 
 async def trail_states(tx, user_id: str, trail_ids: list[str]) -> dict[str, dict]:
-    rows = await tx.run("associative.trail_state", userId=user_id, trailIds=trail_ids)
+    rows = await tx.run("trails.state", userId=user_id, trailIds=trail_ids)
     found = {r["trail"]["id"]: r for r in rows}
     missing = [t for t in trail_ids if t not in found]
     if missing:
@@ -120,7 +120,7 @@ async def resume_trail(deps: Deps, user_id: str, trail_id: str, force: bool = Fa
         status = trail.status if trail.status is TrailStatus.MERGED else (
             TrailStatus.STALE if stale else TrailStatus.ACTIVE)
         [updated] = await tx.run(
-            "associative.trail_resume", userId=user_id, trailId=trail_id, status=status.value,
+            "trails.resume", userId=user_id, trailId=trail_id, status=status.value,
             downgrades=[{"id": d.hypothesis_id, "confidence": d.new_confidence} for d in lowered],
             boostIds=[b[0] for b in boosts], boostWeights=[b[1] for b in boosts], now=now,
         )
@@ -141,10 +141,17 @@ async def resume_trail(deps: Deps, user_id: str, trail_id: str, force: bool = Fa
 
 
 async def get_trail(deps: Deps, user_id: str, trail_id: str) -> Trail:
-    rows = await deps.db.read("associative.trail_state", userId=user_id, trailIds=[trail_id])
-    if not rows:
+    found = await get_trails(deps, user_id, [trail_id])
+    if trail_id not in found:
         raise NotFound(f"no trail {trail_id}")
-    return full_trail(rows[0])
+    return found[trail_id]
+
+
+async def get_trails(deps: Deps, user_id: str, trail_ids: list[str]) -> dict[str, Trail]:
+    """The caller's trails among `trail_ids`, in full, by id, in one query (others are absent)."""
+    rows = await deps.db.read("trails.state", userId=user_id, trailIds=trail_ids)
+    trails = [full_trail(row) for row in rows]
+    return {trail.id: trail for trail in trails}
 
 
 # --- list -----------------------------------------------------------------------
@@ -156,7 +163,7 @@ async def list_trails(deps: Deps, user_id: str, agent_id: str | None = None,
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
     after_created, after_id = decode_cursor(after) if after else (None, None)
     [row] = await deps.db.read(
-        "associative.trail_list", userId=user_id, agentId=agent_id,
+        "trails.list", userId=user_id, agentId=agent_id,
         status=status.value if status else None,
         tags=[t.strip().lower() for t in tags] if tags else None,
         afterCreatedAt=after_created, afterId=after_id, pageSize=first + 1,

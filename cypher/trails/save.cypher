@@ -1,4 +1,4 @@
-// name: trail_save
+// name: save
 // Saves an investigation Trail: VISITED edges (annotation, relevance, boost) to the caller's nodes, Hypothesis and Conclusion nodes with their SUPPORTED_BY / CONTRADICTED_BY evidence; records the graph generation.
 // mode: write
 // params: userId, trail, visited, hypotheses, conclusions, now

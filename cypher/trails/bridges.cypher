@@ -1,4 +1,4 @@
-// name: trail_bridges
+// name: bridges
 // Edges (association or entity mention) joining a node only one trail visited to a node only a later trail (in the given order) visited: the bridges a merge discovers, strongest first.
 // mode: read
 // params: userId, trailIds, maxDegree, limit

@@ -1,4 +1,4 @@
-// name: trail_state
+// name: state
 // One of the caller's trails with what a resume or merge needs: visited nodes (and which are missing: gone or no longer active), hypotheses, conclusions and the current graph generation.
 // mode: read
 // params: userId, trailIds

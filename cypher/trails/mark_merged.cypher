@@ -1,4 +1,4 @@
-// name: trail_mark_merged
+// name: mark_merged
 // Marks the caller's source trails merged into the new one (status merged, MERGED_INTO edge).
 // mode: write
 // params: userId, trailIds, mergedId, now

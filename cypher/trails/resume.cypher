@@ -1,4 +1,4 @@
-// name: trail_resume
+// name: resume
 // Resumes one of the caller's trails: its status, downgraded hypotheses (confidence scaled by the share of supporting nodes still there) and the activation boosts the caller's next activate takes.
 // mode: write
 // params: userId, trailId, status, downgrades, boostIds, boostWeights, now

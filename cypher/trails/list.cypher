@@ -1,4 +1,4 @@
-// name: trail_list
+// name: list
 // A page of the caller's trails, newest first, filtered by agent, status and tags (any match); with the total that match.
 // mode: read
 // params: userId, agentId, status, tags, afterCreatedAt, afterId, pageSize
