@@ -6,13 +6,13 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
-from cross_web import HTTPException
 from strawberry.asgi import GraphQL
 from strawberry.types.unset import UNSET
 
@@ -20,9 +20,9 @@ from graphmind.api import graphiql, home
 from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.metrics import metrics_endpoint
+from graphmind.api.schema import build_schema
 from graphmind.core.clock import Clock
 from graphmind.deps import Deps, open_deps
-from graphmind.api.schema import build_schema
 from graphmind.errors import GraphMindError
 from graphmind.gardener.scheduler import Gardener
 from graphmind.learning.tail import EventTail

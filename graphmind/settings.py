@@ -1,7 +1,7 @@
 """Settings, read from environment variables with the GRAPHMIND_ prefix."""
 
-from typing import Literal
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict

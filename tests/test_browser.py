@@ -13,10 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from graphmind import trails
-from graphmind.core import edges
 from graphmind.associative.drift import take_snapshot
 from graphmind.browser import FOLDER, STYLE_FILE, load_favorites, write_favorites
 from graphmind.cli import cli
+from graphmind.core import edges
 from graphmind.core.clock import FixedClock
 from graphmind.errors import CypherLibraryError
 from graphmind.learning import decisions, outcomes

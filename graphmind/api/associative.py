@@ -5,17 +5,40 @@ from typing import Annotated
 
 import strawberry
 
+from graphmind import trails
 from graphmind.api.associative_types import (
-    ActivatedNode, ActivationResult, ConnectionType, Drift, Feedback, GraphNode, HypothesisDowngrade,
-    LearnResult, MergeConflict, MergeTrailsResult, NodeKind, ReachedThrough, Resolution,
-    ResumeTrailResult, SaveTrailResult, Snapshot, Trail, TrailConnection, TrailConnectionFound,
-    TrailEdge, TrailStatus, WeightDrift, WhyPath, WhyResult, to_trail,
+    ActivatedNode,
+    ActivationResult,
+    ConnectionType,
+    Drift,
+    Feedback,
+    GraphNode,
+    HypothesisDowngrade,
+    LearnResult,
+    MergeConflict,
+    MergeTrailsResult,
+    NodeKind,
+    ReachedThrough,
+    Resolution,
+    ResumeTrailResult,
+    SaveTrailResult,
+    Snapshot,
+    Trail,
+    TrailConnection,
+    TrailConnectionFound,
+    TrailEdge,
+    TrailStatus,
+    WeightDrift,
+    WhyPath,
+    WhyResult,
+    to_trail,
 )
 from graphmind.api.context import Info, arg
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
-from graphmind import trails
-from graphmind.associative import activation, drift as drift_service, learn as learn_service, nodes, paths
+from graphmind.associative import activation, nodes, paths
+from graphmind.associative import drift as drift_service
+from graphmind.associative import learn as learn_service
 
 
 def to_node(n: nodes.GraphNode) -> GraphNode:

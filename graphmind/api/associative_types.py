@@ -10,9 +10,9 @@ from enum import Enum
 
 import strawberry
 
+from graphmind import trails
 from graphmind.api.memory_types import Memory
 from graphmind.api.pagination import PageInfo
-from graphmind import trails
 from graphmind.associative import learn
 
 Feedback = strawberry.enum(learn.Feedback, description="correct (strengthen), wrong (weaken), partial (confirmed nodes only).")

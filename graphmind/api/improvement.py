@@ -6,7 +6,12 @@ import strawberry
 
 from graphmind.api.context import Info, arg
 from graphmind.api.improvement_types import (
-    ImprovementCycle, SelfImprovement, SetSelfImprovementInput, SetSelfImprovementKillSwitchInput, to_cycle, to_state,
+    ImprovementCycle,
+    SelfImprovement,
+    SetSelfImprovementInput,
+    SetSelfImprovementKillSwitchInput,
+    to_cycle,
+    to_state,
 )
 from graphmind.errors import BadUserInput
 from graphmind.improvement import control, worker

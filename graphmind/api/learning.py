@@ -1,7 +1,7 @@
 """GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, decision(s), events, insights."""
 
-from datetime import datetime
 from collections.abc import AsyncGenerator
+from datetime import datetime
 from typing import Annotated
 
 import strawberry
@@ -9,14 +9,30 @@ import strawberry
 from graphmind import idempotency
 from graphmind.api.context import Info, arg
 from graphmind.api.learning_types import (
-    Alternative, Cause, Counterfactual, Decision, DecisionConnection, DecisionEdge, DecisionMemory,
-    DecisionResult, DecisionType, Event, EventConnection, EventEdge, MemoryScore, Outcome, OutcomeResult,
-    OutcomeSignal, OutcomeStatus, SalienceUpdateType, TopPerformer,
+    Alternative,
+    Cause,
+    Counterfactual,
+    Decision,
+    DecisionConnection,
+    DecisionEdge,
+    DecisionMemory,
+    DecisionResult,
+    DecisionType,
+    Event,
+    EventConnection,
+    EventEdge,
+    MemoryScore,
+    Outcome,
+    OutcomeResult,
+    OutcomeSignal,
+    OutcomeStatus,
+    SalienceUpdateType,
+    TopPerformer,
 )
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
-from graphmind.errors import BadUserInput
 from graphmind.core.events import check_types
+from graphmind.errors import BadUserInput
 from graphmind.learning import decisions, event_log, insights, outcomes, traces
 
 

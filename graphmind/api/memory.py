@@ -8,7 +8,6 @@ from strawberry.scalars import JSON
 
 from graphmind import idempotency
 from graphmind.api.context import Info, arg
-from graphmind.api.pagination import PageInfo
 from graphmind.api.memory_types import (
     ContentType,
     Memory,
@@ -26,9 +25,11 @@ from graphmind.api.memory_types import (
     to_memory,
     to_recall_item,
 )
-from graphmind.errors import BadUserInput
+from graphmind.api.pagination import PageInfo
 from graphmind.core import enums
-from graphmind.memory import manage, recall as recall_service, store
+from graphmind.errors import BadUserInput
+from graphmind.memory import manage, store
+from graphmind.memory import recall as recall_service
 from graphmind.memory.model import MemoryInput, parse_memory_input
 
 

@@ -7,8 +7,8 @@ from strawberry.scalars import JSON
 
 from graphmind.api.context import Info
 from graphmind.api.pagination import PageInfo
-from graphmind.lifecycle import conflicts, decay, truth
 from graphmind.core import enums
+from graphmind.lifecycle import conflicts, decay, truth
 from graphmind.memory import model
 from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
 

@@ -22,27 +22,50 @@ from graphmind.api import sessions as sessions_api
 from graphmind.api import sharing as sharing_api
 from graphmind.api import userdata as userdata_api
 from graphmind.api.associative_types import (
-    ActivationResult, Drift, LearnResult, MergeTrailsResult, ResumeTrailResult, SaveTrailResult,
-    Snapshot, Trail, TrailConnection, WhyResult,
+    ActivationResult,
+    Drift,
+    LearnResult,
+    MergeTrailsResult,
+    ResumeTrailResult,
+    SaveTrailResult,
+    Snapshot,
+    Trail,
+    TrailConnection,
+    WhyResult,
 )
 from graphmind.api.errors import ErrorCodes
 from graphmind.api.gardener_types import Job, JobRun
 from graphmind.api.health import Health, resolve_health
 from graphmind.api.improvement_types import ImprovementCycle, SelfImprovement
 from graphmind.api.keys_types import ApiKey, CreatedApiKey
-from graphmind.api.metrics import RequestMetrics
-from graphmind.api.permissions import admin_only
-from graphmind.api.sessions_types import (
-    EndSessionResult, HelperBrief, LogSessionResult, Session, SessionEntry, SessionMemory,
-)
-from graphmind.api.sharing_types import PatternSharing, SharedPatternConnection
 from graphmind.api.learning_types import (
-    Counterfactual, Decision, DecisionConnection, DecisionResult, Event, EventConnection, OutcomeResult,
+    Counterfactual,
+    Decision,
+    DecisionConnection,
+    DecisionResult,
+    Event,
+    EventConnection,
+    OutcomeResult,
     TopPerformer,
 )
 from graphmind.api.memory_types import (
-    Memory, MemoryConnection, RecallResult, RememberResult, SupersedeResult,
+    Memory,
+    MemoryConnection,
+    RecallResult,
+    RememberResult,
+    SupersedeResult,
 )
+from graphmind.api.metrics import RequestMetrics
+from graphmind.api.permissions import admin_only
+from graphmind.api.sessions_types import (
+    EndSessionResult,
+    HelperBrief,
+    LogSessionResult,
+    Session,
+    SessionEntry,
+    SessionMemory,
+)
+from graphmind.api.sharing_types import PatternSharing, SharedPatternConnection
 from graphmind.settings import Settings
 
 

@@ -6,9 +6,22 @@ import strawberry
 
 from graphmind.api.context import Info, arg
 from graphmind.api.sessions_types import (
-    EndSessionInput, EndSessionResult, HelperBrief, LogSessionInput, LogSessionResult, ResolveBlockerInput,
-    Session, SessionEntry, SessionMemory, StartSessionInput, to_brief, to_end_result, to_entry, to_log_result,
-    to_session, to_session_memory,
+    EndSessionInput,
+    EndSessionResult,
+    HelperBrief,
+    LogSessionInput,
+    LogSessionResult,
+    ResolveBlockerInput,
+    Session,
+    SessionEntry,
+    SessionMemory,
+    StartSessionInput,
+    to_brief,
+    to_end_result,
+    to_entry,
+    to_log_result,
+    to_session,
+    to_session_memory,
 )
 from graphmind.sessions import journal, promotion
 

@@ -5,7 +5,12 @@ from typing import Annotated
 from graphmind.api.context import Info, arg
 from graphmind.api.pagination import PageInfo
 from graphmind.api.sharing_types import (
-    PatternSharing, SetPatternSharingInput, SharedPatternConnection, SharedPatternEdge, to_shared, to_sharing,
+    PatternSharing,
+    SetPatternSharingInput,
+    SharedPatternConnection,
+    SharedPatternEdge,
+    to_shared,
+    to_sharing,
 )
 from graphmind.sharing import catalog, consent
 

@@ -19,10 +19,10 @@ from datetime import UTC, datetime
 
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
+from graphmind.core import events
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
-from graphmind.core import events
 
 LAST_SESSION = "last_session"
 MAX_LABEL = 200

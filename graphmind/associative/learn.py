@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from graphmind.associative import nodes
-from graphmind.core import edges
 from graphmind.associative.seeds import fresh_seeds, recorded_seeds
+from graphmind.core import edges, events
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.core import events
 
 MAX_NODES = 100
 MAX_QUERY = 2000

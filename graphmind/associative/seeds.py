@@ -3,8 +3,8 @@
 from dataclasses import dataclass, field
 
 from graphmind.associative.nodes import Runner
-from graphmind.deps import Deps
 from graphmind.core.events import content_hash
+from graphmind.deps import Deps
 from graphmind.memory.recall import recall
 
 

@@ -29,8 +29,8 @@ from graphmind.associative.activation import Spreading, activate
 from graphmind.associative.learn import Feedback, learn
 from graphmind.associative.paths import why
 from graphmind.bench.common import Stopwatch, delete_user, percentile
-from graphmind.deps import Deps
 from graphmind.core.events import content_hash
+from graphmind.deps import Deps
 
 WARMUP = 30
 EDGES_PER_MEMORY = 5  # each edge has two ends: ~10 edges per memory

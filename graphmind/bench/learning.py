@@ -33,11 +33,11 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from graphmind.bench.common import delete_user, percentile, Stopwatch
+from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.bench.retrieval import ingest
+from graphmind.core.enums import ContentType
 from graphmind.deps import Deps
 from graphmind.learning import decisions, outcomes
-from graphmind.core.enums import ContentType
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import recall
 

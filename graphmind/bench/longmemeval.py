@@ -21,9 +21,9 @@ from tqdm import tqdm
 from graphmind.bench import folds
 from graphmind.bench.common import delete_user, percentile
 from graphmind.bench.retrieval import MODES, ask, ingest
-from graphmind.deps import Deps
 from graphmind.core.enums import ContentType
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
+from graphmind.deps import Deps
 from graphmind.memory.model import MemoryInput
 
 KS = (5, 10)

@@ -36,10 +36,10 @@ from graphmind.bench import locomo, longmemeval
 from graphmind.bench.common import Stopwatch, delete_user, percentile
 from graphmind.bench.retrieval import ingest
 from graphmind.core.clock import FixedClock
+from graphmind.core.enums import ContentType
 from graphmind.core.terms import index_rows
 from graphmind.deps import Deps
 from graphmind.memory.keywords import user_key
-from graphmind.core.enums import ContentType
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import Channel, recall
 

@@ -8,7 +8,6 @@ from graphmind.core.terms import index_rows
 from graphmind.db.database import Database
 from graphmind.errors import GraphMindError
 
-
 # The properties the memory_embedding vector index filters on inside its search
 # (cypher/schema/023): every vector lookup is `SEARCH … WHERE m.userId = … AND m.status …`.
 VECTOR_INDEX = "memory_embedding"

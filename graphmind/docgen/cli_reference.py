@@ -8,6 +8,7 @@ an option a `show_default` text).
 
 import sys
 from collections.abc import Iterator
+
 import click
 
 from graphmind.settings import PROJECT_ROOT

@@ -4,7 +4,19 @@ or clean up and are not written to docs/graphql.md. graphmind/docgen/cookbook.py
 """
 
 from graphmind.docgen.cookbook_example import (
-    Ref, Example, USER, MEMORY, LEARNING, ASSOCIATIVE, TRAILS, SESSIONS, GARDENER, SHARING, STREAMS, PRIVACY, HEALTH,
+    ASSOCIATIVE,
+    GARDENER,
+    HEALTH,
+    LEARNING,
+    MEMORY,
+    PRIVACY,
+    SESSIONS,
+    SHARING,
+    STREAMS,
+    TRAILS,
+    USER,
+    Example,
+    Ref,
 )
 
 QUERY = "which cache should we use?"

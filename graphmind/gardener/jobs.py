@@ -14,21 +14,22 @@ from functools import partial
 import numpy as np
 
 from graphmind import idempotency
-from graphmind.db.database import native
-from graphmind.job_context import FIRST_ID, JobContext
 from graphmind.core import events
+from graphmind.core.enums import ContentType, Source
+from graphmind.db.database import native
+from graphmind.improvement.worker import self_improve
+from graphmind.job_context import FIRST_ID, JobContext
 from graphmind.lifecycle import decay as dsr
 from graphmind.lifecycle import promotion, truth
 from graphmind.lifecycle.clustering import greedy_clusters
 from graphmind.lifecycle.summary import summarise
-from graphmind.improvement.worker import self_improve
 from graphmind.memory import heuristics, keyword_index, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
-from graphmind.core.enums import ContentType, Source
 from graphmind.memory.model import effective_salience
 from graphmind.security import ratelimit
 from graphmind.sharing.job import share_patterns
+
 
 def _by_user(rows: list[dict]) -> dict[str, list[dict]]:
     grouped: dict[str, list[dict]] = {}

@@ -15,8 +15,8 @@ from datetime import datetime, timedelta
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.job_context import JobContext
 from graphmind.gardener.jobs import JOBS
+from graphmind.job_context import JobContext
 
 log = logging.getLogger("graphmind.gardener")
 LEASE_MARGIN = timedelta(minutes=5)  # a crashed run's lease expires this long after its time limit

@@ -24,12 +24,12 @@ from collections import Counter
 
 import numpy as np
 
+from graphmind.core.redaction import redact
+from graphmind.core.words import STOPWORDS
 from graphmind.improvement import removals, text
 from graphmind.improvement.model import GateResult, ImprovementType, Proposal
 from graphmind.improvement.proposals import UNCERTAINTY_MARKERS
 from graphmind.lifecycle.conflicts import NEGATIONS, contradiction
-from graphmind.core.words import STOPWORDS
-from graphmind.core.redaction import redact
 
 BALANCED_NEW_WORDS = 0.1
 REDUNDANCY_GAIN = 0.3

@@ -17,9 +17,9 @@ Every proposal carries a rationale and a structured diff; None means nothing to 
 import difflib
 import re
 
+from graphmind.core.words import STOPWORDS
 from graphmind.improvement import text
 from graphmind.improvement.model import Candidate, CandidateKind, ImprovementType, Proposal, SourceMemory
-from graphmind.core.words import STOPWORDS
 
 SUMMARY_COVERAGE = 0.8
 MAX_AUTO_TAGS = 3

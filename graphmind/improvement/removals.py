@@ -23,10 +23,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from graphmind.core.words import STOPWORDS
 from graphmind.improvement import text
 from graphmind.improvement.model import ImprovementType, Proposal
 from graphmind.lifecycle.conflicts import NEGATIONS, NUMBER_WORDS
-from graphmind.core.words import STOPWORDS
 
 # a comma joins digits only ("1,000" is one word, "a,b" two: normalising spaces the latter)
 TOKEN = re.compile(r"[^\W_]+(?:(?:[.:']|(?<=\d),(?=\d))[^\W_]+)*")

@@ -18,8 +18,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from graphmind.lifecycle.conflicts import NEGATIONS
 from graphmind.core.words import STOPWORDS
+from graphmind.lifecycle.conflicts import NEGATIONS
 
 WORD = re.compile(r"[^\W_]+(?:[.,:'][^\W_]+)*")  # "3.5", "9:30", "don't" stay one token
 FILLERS = frozenset("um uh erm uhm hmm".split())

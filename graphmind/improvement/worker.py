@@ -19,15 +19,15 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from graphmind.core.enums import ContentType, Source
 from graphmind.deps import Deps
-from graphmind.job_context import JobContext
 from graphmind.improvement import candidates as selection
 from graphmind.improvement import control, gates
 from graphmind.improvement.model import GateResult, Proposal, SourceMemory, Verdict
 from graphmind.improvement.proposals import propose
+from graphmind.job_context import JobContext
 from graphmind.lifecycle import truth
 from graphmind.memory import neighbours
-from graphmind.core.enums import ContentType, Source
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.store import Derivation, remember_many
 

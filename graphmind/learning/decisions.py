@@ -26,12 +26,12 @@ from enum import Enum
 import numpy as np
 
 from graphmind import idempotency
-from graphmind.deps import Deps
-from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.core import events
-from graphmind.learning.salience import clamp, normalise_scores
 from graphmind.core.enums import MemoryStatus
 from graphmind.core.redaction import redact
+from graphmind.deps import Deps
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.learning.salience import clamp, normalise_scores
 
 MAX_SUMMARY, MAX_ALTERNATIVES, MAX_ALTERNATIVE = 1000, 20, 500
 

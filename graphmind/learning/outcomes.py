@@ -25,18 +25,21 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
 
-from graphmind.core import edges
-from graphmind.db.database import native
 from graphmind import idempotency
+from graphmind.core import edges, events
+from graphmind.core.redaction import redact
+from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.core import events
 from graphmind.learning.salience import (
-    apply_delta, attribution, decayed_learning_rate, salience_delta, surprise,
+    apply_delta,
+    attribution,
+    decayed_learning_rate,
+    salience_delta,
+    surprise,
 )
 from graphmind.lifecycle import decay
 from graphmind.memory.utility import Utility, kalman_update
-from graphmind.core.redaction import redact
 
 WINDOW = timedelta(days=7)  # R14
 STABILITY_RATE = 0.5  # S·(1 + 0.5 · quality · attribution)

@@ -14,10 +14,10 @@ never deleted; recall no longer returns it unless asked for history.
 from dataclasses import dataclass
 from datetime import datetime
 
-from graphmind.db.database import native
 from graphmind.core import events
-from graphmind.lifecycle.conflicts import ConflictKind, contradiction, is_duplicate
 from graphmind.core.enums import ContentType
+from graphmind.db.database import native
+from graphmind.lifecycle.conflicts import ConflictKind, contradiction, is_duplicate
 
 
 @dataclass(frozen=True)

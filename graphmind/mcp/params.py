@@ -10,11 +10,11 @@ from pydantic import AliasGenerator, BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from graphmind.associative.learn import Feedback
-from graphmind.trails import TrailStatus
+from graphmind.core.enums import ContentType, Source
 from graphmind.learning.decisions import DecisionType
 from graphmind.learning.outcomes import Signal
-from graphmind.core.enums import ContentType, Source
 from graphmind.sessions.model import EntryKind
+from graphmind.trails import TrailStatus
 
 DEFAULT_AGENT = "mcp-agent"  # agent id of learn, trails and sessions when the agent gives none
 

@@ -19,8 +19,8 @@ rules do not apply to events.
 
 import re
 
-from graphmind.memory.entities import KNOWN_TECH
 from graphmind.core.enums import ContentType
+from graphmind.memory.entities import KNOWN_TECH
 
 IMMEDIATE = re.compile(r"\b(right now|currently|this session|at the moment|just now)\b", re.I)
 PERSON = r"(?:the user|user|i|i'm|we|we're|my|our|he|she|they|(?-i:(?!The\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?))"

@@ -2,11 +2,11 @@
 
 from dataclasses import dataclass
 
+from graphmind.core import events
+from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.cursors import decode_cursor, encode_cursor
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.core import events
-from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.memory.model import Memory
 
 MAX_PAGE_SIZE = 100

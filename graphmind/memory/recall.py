@@ -23,21 +23,19 @@ from enum import Enum
 
 import numpy as np
 
-from graphmind.core import edges
-from graphmind.core import terms
-from graphmind.deps import Deps
-from graphmind.core import events
-from graphmind.core.events import content_hash
-from graphmind.memory.utility import PROCESS_NOISE
-from graphmind.lifecycle import decay
-from graphmind.errors import BadUserInput
-from graphmind.memory import exploration
-from graphmind.memory.entities import extract_entities
-from graphmind.memory.budget import Candidate, pack
-from graphmind.memory.keywords import keyword_terms
+from graphmind.core import edges, events, terms
 from graphmind.core.enums import ContentType, MemoryStatus
-from graphmind.memory.model import Memory
+from graphmind.core.events import content_hash
 from graphmind.core.redaction import redact
+from graphmind.deps import Deps
+from graphmind.errors import BadUserInput
+from graphmind.lifecycle import decay
+from graphmind.memory import exploration
+from graphmind.memory.budget import Candidate, pack
+from graphmind.memory.entities import extract_entities
+from graphmind.memory.keywords import keyword_terms
+from graphmind.memory.model import Memory
+from graphmind.memory.utility import PROCESS_NOISE
 
 MAX_QUERY_LENGTH = 2000
 

@@ -19,16 +19,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graphmind import idempotency
-from graphmind.deps import Deps
 from graphmind.core import events
+from graphmind.core.enums import ContentType, MemoryStatus
+from graphmind.core.redaction import redact
+from graphmind.deps import Deps
 from graphmind.lifecycle import scene, truth
 from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
 from graphmind.memory import heuristics, keyword_index, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
-from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.memory.model import Memory, MemoryInput
-from graphmind.core.redaction import redact
 
 MAX_BATCH = 1000
 

@@ -16,10 +16,10 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from graphmind.core.enums import MemoryStatus, Source
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.memory import manage
-from graphmind.core.enums import MemoryStatus, Source
 from graphmind.memory.model import MAX_ENTITIES, MAX_ENTITY_LENGTH, Memory, MemoryInput, parse_memory_input
 from graphmind.memory.store import MAX_BATCH, remember_many
 

@@ -13,16 +13,16 @@ elsewhere without an id are not GraphMind's and are left alone.
 import re
 from dataclasses import dataclass, field
 
-from graphmind.trails import MAX_SUMMARY as MAX_TRAIL_SUMMARY
+from graphmind.core.redaction import redact
 from graphmind.errors import BadUserInput
 from graphmind.learning.decisions import MAX_SUMMARY as MAX_DECISION_SUMMARY
 from graphmind.memory.model import MemoryInput, parse_memory_input
-from graphmind.core.redaction import redact
 from graphmind.obsidian.graph import Node, UserGraph
 from graphmind.obsidian.layout import FOLDERS, HEADINGS, MARKED, Layout
 from graphmind.obsidian.notes import Body, NoteError, WikiLink, parse_body, plain, render, wikilinks
 from graphmind.obsidian.vault import Resolver, VaultFile
 from graphmind.sessions.model import MAX_GOAL
+from graphmind.trails import MAX_SUMMARY as MAX_TRAIL_SUMMARY
 
 TEXT_LIMITS = {"decision": MAX_DECISION_SUMMARY, "trail": MAX_TRAIL_SUMMARY, "session": MAX_GOAL}
 ADDABLE = {("related", "memory"), ("mentions", "entity")}  # (relation, target kind) from a memory

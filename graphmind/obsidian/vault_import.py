@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
+from graphmind.core import events
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
-from graphmind.core import events
 from graphmind.memory import keyword_index
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.store import remember_many

@@ -9,14 +9,20 @@ to the entry reaches `session_recall_similarity` (0.7); other entries recall not
 import uuid
 from dataclasses import dataclass
 
+from graphmind.core.redaction import redact
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory.model import Memory
-from graphmind.core.redaction import redact
 from graphmind.memory.recall import RecallItem, recall
 from graphmind.sessions import loops
 from graphmind.sessions.model import (
-    MAX_AGENT_ID, MAX_GOAL, EntryKind, Session, SessionEntry, SessionStatus, clean_text,
+    MAX_AGENT_ID,
+    MAX_GOAL,
+    EntryKind,
+    Session,
+    SessionEntry,
+    SessionStatus,
+    clean_text,
 )
 
 SIGNAL_MESSAGES = {

@@ -4,9 +4,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
+from graphmind.core.limits import CONTENT_MAX
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
-from graphmind.core.limits import CONTENT_MAX
 
 MAX_AGENT_ID, MAX_GOAL = 128, 2000
 

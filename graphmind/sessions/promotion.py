@@ -19,19 +19,18 @@ snapshot labelled with the session follows it.
 
 from dataclasses import dataclass
 
-from graphmind.associative import drift
-from graphmind.deps import Deps
-from graphmind.errors import Conflict
-from graphmind.core import events
 from pydantic import ValidationError
 
+from graphmind.associative import drift
+from graphmind.core import events
 from graphmind.core.enums import ContentType
+from graphmind.deps import Deps
+from graphmind.errors import Conflict
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.store import remember_many
 from graphmind.sessions import bugs
 from graphmind.sessions.journal import get_session
 from graphmind.sessions.model import EntryKind, Session, SessionEntry, SessionStatus
-
 
 NEIGHBOURS = 5
 

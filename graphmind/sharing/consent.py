@@ -7,9 +7,9 @@ from every later release; shared patterns already published keep their noisy num
 from dataclasses import dataclass
 from datetime import datetime
 
+from graphmind.core import events
 from graphmind.db.database import native
 from graphmind.deps import Deps
-from graphmind.core import events
 from graphmind.sharing import privacy
 
 

@@ -19,8 +19,8 @@ import uuid
 
 import numpy as np
 
-from graphmind.job_context import FIRST_ID, JobContext
 from graphmind.core import events
+from graphmind.job_context import FIRST_ID, JobContext
 from graphmind.sharing import aggregate, privacy, text
 from graphmind.sharing.aggregate import Group, UserPattern
 

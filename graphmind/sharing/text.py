@@ -5,8 +5,8 @@ summaries are redacted before the words are counted and the result is redacted a
 import re
 from collections import Counter
 
-from graphmind.core.words import STOPWORDS
 from graphmind.core.redaction import redact
+from graphmind.core.words import STOPWORDS
 
 WORD = re.compile(r"[^\W\d_]{3,}")  # letters only (any script), 3 or more: no numbers, no ids
 PLACEHOLDER = re.compile(r"\[[A-Z_]+\]")  # what the redactor leaves, e.g. [EMAIL]

@@ -26,7 +26,14 @@ CONTRADICTED_BY evidence, open questions, tags and the graph generation it was s
 
 from graphmind.trails.merge import contradict, merge_trails
 from graphmind.trails.model import (
-    MAX_SUMMARY, ConclusionDraft, Hypothesis, HypothesisDraft, HypothesisStatus, Trail, TrailDraft, TrailStatus,
+    MAX_SUMMARY,
+    ConclusionDraft,
+    Hypothesis,
+    HypothesisDraft,
+    HypothesisStatus,
+    Trail,
+    TrailDraft,
+    TrailStatus,
     VisitDraft,
 )
 from graphmind.trails.store import get_trail, get_trails, list_trails, resume_trail, save_trail

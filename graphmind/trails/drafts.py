@@ -2,11 +2,21 @@
 
 
 from graphmind.associative.learn import validate_agent_id
-from graphmind.errors import BadUserInput
 from graphmind.core.redaction import redact
+from graphmind.errors import BadUserInput
 from graphmind.trails.model import (
-    MAX_ANNOTATION, MAX_ITEMS, MAX_LABEL, MAX_NODES, MAX_STATEMENT, MAX_SUMMARY, MAX_TAG, MAX_TAGS, ConclusionDraft,
-    HypothesisDraft, TrailDraft, VisitDraft,
+    MAX_ANNOTATION,
+    MAX_ITEMS,
+    MAX_LABEL,
+    MAX_NODES,
+    MAX_STATEMENT,
+    MAX_SUMMARY,
+    MAX_TAG,
+    MAX_TAGS,
+    ConclusionDraft,
+    HypothesisDraft,
+    TrailDraft,
+    VisitDraft,
 )
 
 # --- validation -----------------------------------------------------------------

@@ -8,15 +8,29 @@ from datetime import datetime
 from graphmind.associative import nodes
 from graphmind.associative.activation import max_entity_degree
 from graphmind.associative.learn import validate_agent_id
+from graphmind.core import events
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.core import events
 from graphmind.lifecycle.conflicts import negates
 from graphmind.trails.drafts import checked_text
 from graphmind.trails.model import (
-    BRIDGES_SHOWN, CONFIDENCE_WEIGHT, MAX_LABEL, MAX_MERGE, RECENCY_HALF_LIFE_DAYS, RECENCY_WEIGHT, ConclusionDraft,
-    Connection, Hypothesis, HypothesisDraft, HypothesisStatus, MergeConflict, MergeResult, TrailDraft, TrailStatus,
-    Visit, VisitDraft,
+    BRIDGES_SHOWN,
+    CONFIDENCE_WEIGHT,
+    MAX_LABEL,
+    MAX_MERGE,
+    RECENCY_HALF_LIFE_DAYS,
+    RECENCY_WEIGHT,
+    ConclusionDraft,
+    Connection,
+    Hypothesis,
+    HypothesisDraft,
+    HypothesisStatus,
+    MergeConflict,
+    MergeResult,
+    TrailDraft,
+    TrailStatus,
+    Visit,
+    VisitDraft,
 )
 from graphmind.trails.store import full_trail, trail_states, write_trail
 

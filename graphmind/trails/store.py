@@ -6,15 +6,25 @@ from datetime import datetime
 
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
+from graphmind.core import events
 from graphmind.cursors import decode_cursor, encode_cursor
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.core import events
 from graphmind.trails.drafts import clean, referenced, summarise, visits_of
 from graphmind.trails.model import (
-    MAX_PAGE, Conclusion, Downgrade, Hypothesis, HypothesisStatus, ResumeResult, SaveResult, Trail, TrailDraft,
-    TrailPage, TrailStatus, Visit,
+    MAX_PAGE,
+    Conclusion,
+    Downgrade,
+    Hypothesis,
+    HypothesisStatus,
+    ResumeResult,
+    SaveResult,
+    Trail,
+    TrailDraft,
+    TrailPage,
+    TrailStatus,
+    Visit,
 )
 
 # --- save -----------------------------------------------------------------------

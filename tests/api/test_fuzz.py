@@ -29,11 +29,13 @@ from functools import partial
 import graphql as gql
 import hypothesis_graphql as hg
 import pytest
-from hypothesis import HealthCheck, example, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, example, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from hypothesis_graphql import nodes
 
-from graphmind.db.database import Database
 from graphmind.api.schema import schema
+from graphmind.db.database import Database
 from graphmind.errors import ERROR_CODES
 from graphmind.security import keys
 from graphmind.security.userdata import delete_user_data

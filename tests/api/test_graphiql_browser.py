@@ -8,12 +8,12 @@ The screenshot goes to bench-results/graphiql.png (docs/graphiql.png is a copy o
 import contextlib
 import json
 import os
-import uuid
 import shutil
 import socket
 import subprocess
 import sys
 import time
+import uuid
 
 import httpx
 import pytest

@@ -2,8 +2,8 @@
 
 from dataclasses import replace
 
-from graphmind.job_context import JobContext
 from graphmind.improvement.worker import self_improve
+from graphmind.job_context import JobContext
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many
 

@@ -41,8 +41,8 @@ async def test_fewer_hops_and_a_threshold_cut_the_spread(graph, deps):
 
 
 async def test_entities_carry_activation_at_one_over_ln_two_plus_degree(remember, deps, user_id):
-    from datetime import UTC, datetime, timedelta
     import math
+    from datetime import UTC, datetime, timedelta
     day = datetime(2025, 1, 1, tzinfo=UTC)
     first = await remember("we store sessions in the shared cache", entities=["Redis"], validFrom=day.isoformat())
     second = await remember("the queue workers poll every second", entities=["Redis"],

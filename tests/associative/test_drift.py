@@ -5,8 +5,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmind.core import edges
 from graphmind.associative.drift import drift, take_snapshot
+from graphmind.core import edges
 from graphmind.core.clock import FixedClock
 from graphmind.errors import BadUserInput, NotFound
 from graphmind.memory import manage

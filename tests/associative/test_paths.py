@@ -2,7 +2,7 @@
 
 import pytest
 
-from graphmind.associative.paths import join, Path, why
+from graphmind.associative.paths import Path, join, why
 from graphmind.errors import BadUserInput, NotFound
 
 A, N = "ASSOCIATED", "NEXT"

@@ -1,9 +1,14 @@
 """AsyncGraphMind against the real server: the learning loop, associations, a trail, a session."""
 
 import pytest
-
 from graphmind_client import (
-    AsyncGraphMind, DecisionType, Feedback, NotFound, OutcomeSignal, OutcomeStatus, SessionEntryKind,
+    AsyncGraphMind,
+    DecisionType,
+    Feedback,
+    NotFound,
+    OutcomeSignal,
+    OutcomeStatus,
+    SessionEntryKind,
 )
 from graphmind_client.graph_models import TrailStatus
 from graphmind_client.models import RecallResult, RememberResult

@@ -6,7 +6,6 @@ import time
 
 import httpx
 import pytest
-
 from graphmind_client import (
     AsyncGraphMind,
     BadUserInput,

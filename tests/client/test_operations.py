@@ -7,14 +7,21 @@ import sys
 from enum import StrEnum
 
 import pytest
-from graphql import GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, build_schema, parse, validate
-from pydantic import BaseModel
-
 from graphmind_client import (
-    AsyncGraphMind, GraphMind, calls, decision_models, graph_models, inputs, models, session_models,
+    AsyncGraphMind,
+    GraphMind,
+    calls,
+    decision_models,
+    graph_models,
+    inputs,
+    models,
+    session_models,
 )
 from graphmind_client.methods import NAMES
 from graphmind_client.operations import DOCUMENTS
+from graphql import GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, build_schema, parse, validate
+from pydantic import BaseModel
+
 from graphmind.settings import PROJECT_ROOT
 
 SCHEMA = build_schema((PROJECT_ROOT / "schema.graphql").read_text())

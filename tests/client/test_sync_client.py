@@ -3,7 +3,6 @@
 from datetime import UTC, datetime
 
 import pytest
-
 from graphmind_client import GraphMind, NotFound, RecallFilter
 
 

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from graphmind.core.terms import B, K1, TermCounts, analyze, bm25, idf
+from graphmind.core.terms import K1, B, TermCounts, analyze, bm25, idf
 
 
 def test_analysis_follows_lucenes_english_analyzer():

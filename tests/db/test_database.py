@@ -37,7 +37,6 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
 
     from graphmind.db.database import Database
     from graphmind.errors import Unavailable
-
     from graphmind.settings import Settings
 
     down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1"), library)  # not model_copy: bolt_uri is cached

@@ -3,8 +3,8 @@
 import click
 from click.testing import CliRunner
 
-from graphmind.docgen import cli_reference
 from graphmind.cli import cli
+from graphmind.docgen import cli_reference
 from graphmind.settings import PROJECT_ROOT
 
 

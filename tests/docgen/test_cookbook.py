@@ -1,9 +1,9 @@
 """docs/graphql.md cannot go stale: every root field has an example, and a new capture
 from the running service has the page's documents and response shapes."""
 
+from graphmind.api.schema import schema
 from graphmind.docgen.cookbook import PAGE, capture, compare, differences, operation, read_page, render, shape
 from graphmind.docgen.cookbook_examples import EXAMPLES
-from graphmind.api.schema import schema
 
 
 def test_every_query_mutation_and_subscription_has_an_example():

@@ -3,13 +3,13 @@ deletion, level 4 spared), consolidation triggers, patterns and promotion."""
 
 import pytest
 
+from graphmind.core.enums import MemoryStatus
 from graphmind.errors import NotFound
 from graphmind.gardener.runner import run_job
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
 from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
 from graphmind.memory import manage
 from graphmind.memory.manage import MemoryFilter
-from graphmind.core.enums import MemoryStatus
 
 
 async def test_decay_follows_the_level_rate(timed, clock, store, user_id):

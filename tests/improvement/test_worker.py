@@ -5,11 +5,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmind.job_context import JobContext
+from graphmind.core.enums import MemoryStatus, Source
 from graphmind.improvement import control
 from graphmind.improvement.worker import preview, self_improve
+from graphmind.job_context import JobContext
 from graphmind.memory import manage
-from graphmind.core.enums import MemoryStatus, Source
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.recall import RecallFilter, recall
 from graphmind.memory.store import remember_many

@@ -3,7 +3,12 @@
 import pytest
 
 from graphmind.learning.salience import (
-    apply_delta, attribution, decayed_learning_rate, normalise_scores, salience_delta, surprise,
+    apply_delta,
+    attribution,
+    decayed_learning_rate,
+    normalise_scores,
+    salience_delta,
+    surprise,
 )
 
 

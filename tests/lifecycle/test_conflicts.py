@@ -3,7 +3,13 @@
 import pytest
 
 from graphmind.lifecycle.conflicts import (
-    CONTRACTIONS, ConflictKind, Contradiction, Relation, compare, contradiction, is_duplicate,
+    CONTRACTIONS,
+    ConflictKind,
+    Contradiction,
+    Relation,
+    compare,
+    contradiction,
+    is_duplicate,
 )
 
 NEG = Contradiction(ConflictKind.NEGATION, "", "")

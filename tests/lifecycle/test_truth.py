@@ -1,9 +1,9 @@
 """Conflict resolution (policy 5): the higher trust wins, a tie goes to the more recent;
 the loser is superseded, never deleted, and recall only shows it as history."""
 
+from graphmind.core.enums import MemoryStatus
 from graphmind.lifecycle.conflicts import ConflictKind
 from graphmind.memory import manage
-from graphmind.core.enums import MemoryStatus
 from graphmind.memory.recall import RecallFilter, recall
 
 

@@ -10,6 +10,7 @@ from mcp import MCPError
 
 from tests.mcp.conftest import call, run_the_loop
 
+
 def innermost(error: BaseException) -> BaseException:
     while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
         error = error.exceptions[0]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from graphmind.memory.heuristics import initial_salience, temporal_level
 from graphmind.core.enums import ContentType as C
+from graphmind.memory.heuristics import initial_salience, temporal_level
 
 
 @pytest.mark.parametrize(

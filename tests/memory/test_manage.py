@@ -2,9 +2,9 @@
 
 import pytest
 
+from graphmind.core.enums import MemoryStatus
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory import manage
-from graphmind.core.enums import MemoryStatus
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many
 

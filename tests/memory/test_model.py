@@ -2,8 +2,8 @@
 
 import pytest
 
-from graphmind.errors import BadUserInput
 from graphmind.core.enums import ContentType, Source
+from graphmind.errors import BadUserInput
 from graphmind.memory.model import effective_salience, parse_memory_input
 
 VALID = {"content": "User prefers Redis for caching"}

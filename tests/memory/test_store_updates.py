@@ -8,8 +8,8 @@ duplicate must still be deduplicated.
 
 import pytest
 
-from graphmind.memory import manage
 from graphmind.core.enums import MemoryStatus
+from graphmind.memory import manage
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.recall import recall
 from graphmind.memory.store import remember_many

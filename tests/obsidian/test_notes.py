@@ -7,7 +7,17 @@ import pytest
 from graphmind.obsidian.graph import Edge, Node, UserGraph
 from graphmind.obsidian.layout import HEADINGS, layout, paths, slug
 from graphmind.obsidian.notes import (
-    Link, Note, NoteError, WikiLink, escape, parse_body, plain, render, split, unescape, wikilinks,
+    Link,
+    Note,
+    NoteError,
+    WikiLink,
+    escape,
+    parse_body,
+    plain,
+    render,
+    split,
+    unescape,
+    wikilinks,
 )
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

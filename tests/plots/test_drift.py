@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 from click.testing import CliRunner
 
-from graphmind.core import edges
 from graphmind.associative.drift import take_snapshot
 from graphmind.cli import cli
+from graphmind.core import edges
 from graphmind.core.clock import FixedClock
 from graphmind.plots.drift import XLABEL, YLABEL, DriftData, drift_figure, load
 

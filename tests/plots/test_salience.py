@@ -12,7 +12,14 @@ from graphmind.cli import cli
 from graphmind.learning import decisions, outcomes
 from graphmind.memory import manage
 from graphmind.plots.salience import (
-    XLABEL, YLABEL_ADJUSTMENT, YLABEL_EFFECTIVE, Adjustment, Mark, SalienceHistory, load, salience_figure,
+    XLABEL,
+    YLABEL_ADJUSTMENT,
+    YLABEL_EFFECTIVE,
+    Adjustment,
+    Mark,
+    SalienceHistory,
+    load,
+    salience_figure,
 )
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

@@ -1,7 +1,7 @@
 """Ending a session: each promotion branch, bug memories, the drift snapshot."""
 
-from graphmind.memory import manage
 from graphmind.core.enums import MemoryStatus
+from graphmind.memory import manage
 from graphmind.sessions import journal, promotion
 from graphmind.sessions.model import EntryKind, SessionStatus
 

@@ -11,7 +11,12 @@ from graphmind.core.clock import FixedClock
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory import manage
 from graphmind.trails import (
-    ConclusionDraft, HypothesisDraft, HypothesisStatus, TrailDraft, TrailStatus, VisitDraft,
+    ConclusionDraft,
+    HypothesisDraft,
+    HypothesisStatus,
+    TrailDraft,
+    TrailStatus,
+    VisitDraft,
 )
 from tests.associative.conftest import set_edges
 

@@ -25,9 +25,8 @@ from functools import cache
 
 from faker.providers.lorem.en_US import Provider as EnglishWords
 
-from graphmind.core.words import COMMON_WORDS, INSTRUCTION_VERBS
-from graphmind.core.words import STOPWORDS
 from graphmind.core.pii import Span
+from graphmind.core.words import COMMON_WORDS, INSTRUCTION_VERBS, STOPWORDS
 
 LOCALES = (
     "en_US", "en_GB", "en_IE", "en_IN", "en_NZ", "en_PK", "en_NG", "en_KE", "de_DE", "de_AT",

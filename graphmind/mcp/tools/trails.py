@@ -8,7 +8,13 @@ from pydantic import Field
 
 from graphmind.mcp.gateway import Gateway
 from graphmind.mcp.params import (
-    DEFAULT_AGENT, ActivationBoost, Conclusion, Hypothesis, TrailStatusName, VisitedNode, variables,
+    DEFAULT_AGENT,
+    ActivationBoost,
+    Conclusion,
+    Hypothesis,
+    TrailStatusName,
+    VisitedNode,
+    variables,
 )
 from graphmind.mcp.tools.base import tool
 
