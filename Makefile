@@ -31,8 +31,8 @@ TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
 
 help:
 	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql (WORKERS=N server processes; default one per core)"
-	@echo "make test   set up, lint (ruff) and run the whole suite against a separate test Neo4j"
-	@echo "make lint   ruff's lint of graphmind/ and tests/"
+	@echo "make test   set up, lint (ruff, mypy) and run the whole suite against a separate test Neo4j"
+	@echo "make lint   ruff's lint of graphmind/ and tests/, mypy's check of graphmind/"
 	@echo "make stop   stop the Neo4j of make run"
 	@echo "make schema regenerate schema.graphql from the code"
 
@@ -43,9 +43,10 @@ run: setup
 test: setup browser lint
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
 
-# ruff's lint ([tool.ruff] in pyproject.toml) over the package and its tests
+# ruff's lint ([tool.ruff] in pyproject.toml) over the package and its tests; mypy over the package
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check graphmind tests
+	$(VENV)/bin/mypy
 
 setup: $(INSTALLED) maven $(GRAPHIQL_ASSETS) $(ONNX_MODEL)
 	@$(TEST_ENV) $(GRAPHMIND) neo4j install >/dev/null

@@ -34,7 +34,7 @@ from graphmind.settings import Settings
 log = logging.getLogger("graphmind")
 
 
-class GraphMindGraphQL(GraphQL):
+class GraphMindGraphQL(GraphQL[Context, None]):
     async def get_context(self, request, response) -> Context:
         return build_context(request)
 

@@ -11,7 +11,6 @@ from graphmind.api.associative_types import (
     ActivationResult,
     ConnectionType,
     Drift,
-    Feedback,
     GraphNode,
     HypothesisDowngrade,
     LearnResult,
@@ -27,7 +26,6 @@ from graphmind.api.associative_types import (
     TrailConnection,
     TrailConnectionFound,
     TrailEdge,
-    TrailStatus,
     WeightDrift,
     WhyPath,
     WhyResult,
@@ -41,8 +39,12 @@ from graphmind.associative import drift as drift_service
 from graphmind.associative import learn as learn_service
 
 
+def _optional_id(value: str | None) -> strawberry.ID | None:
+    return strawberry.ID(value) if value is not None else None
+
+
 def to_node(n: nodes.GraphNode) -> GraphNode:
-    return GraphNode(id=n.id, kind=NodeKind(n.kind), label=n.label, active=n.active)
+    return GraphNode(id=strawberry.ID(n.id), kind=NodeKind(n.kind), label=n.label, active=n.active)
 
 
 # --- learn ------------------------------------------------------------------------
@@ -51,7 +53,7 @@ def to_node(n: nodes.GraphNode) -> GraphNode:
 class LearnInput:
     query: str = strawberry.field(description="The query of the recall or activate the feedback is about.")
     agent_id: str = strawberry.field(description="The agent giving the feedback.")
-    feedback: Feedback = strawberry.field(description="CORRECT, WRONG or PARTIAL.")
+    feedback: learn_service.Feedback = strawberry.field(description="CORRECT, WRONG or PARTIAL.")
     node_ids: list[strawberry.ID] = strawberry.field(description="The reported memories or entities (1-100).")
     strength: float = strawberry.field(default=0.2, description="Plasticity rate, 0-1.")
 
@@ -61,8 +63,8 @@ async def learn(info: Info, input: Annotated[LearnInput, arg("The feedback.")]) 
     ctx = info.context
     r = await learn_service.learn(ctx.deps, ctx.user_id, input.query, input.agent_id, input.feedback,
                                   [str(i) for i in input.node_ids], input.strength)
-    return LearnResult(query=r.query, feedback=r.feedback, seeds=r.seeds, edges_adjusted=r.edges_adjusted,
-                       edges_created=r.edges_created, nodes_affected=r.nodes_affected,
+    return LearnResult(query=r.query, feedback=r.feedback, seeds=[strawberry.ID(i) for i in r.seeds],
+                       edges_adjusted=r.edges_adjusted, edges_created=r.edges_created, nodes_affected=r.nodes_affected,
                        plasticity_delta=r.plasticity_delta, graph_generation=r.graph_generation,
                        elapsed_ms=r.elapsed_ms)
 
@@ -72,8 +74,9 @@ async def learn(info: Info, input: Annotated[LearnInput, arg("The feedback.")]) 
 def _activated(n: activation.Activated) -> ActivatedNode:
     through = n.reached_through
     return ActivatedNode(
-        id=n.id, kind=NodeKind(n.kind), activation=n.activation, hops=n.hops,
-        reached_through=ReachedThrough(from_id=through.from_id, relation=through.type, weight=through.weight)
+        id=strawberry.ID(n.id), kind=NodeKind(n.kind), activation=n.activation, hops=n.hops,
+        reached_through=ReachedThrough(from_id=strawberry.ID(through.from_id), relation=through.type,
+                                       weight=through.weight)
         if through else None,
         seed=n.seed, boosted=n.boosted, memory=to_memory(n.memory) if n.memory else None,
         entity_name=n.entity_name,
@@ -97,8 +100,10 @@ async def activate(
                                       max_hops, decay_per_hop,
                                       s.activation_threshold if threshold is None else threshold,
                                       s.activation_top_k if top_k is None else top_k))
-    return ActivationResult(query=r.query, retrieval_id=r.retrieval_id, seeds=r.seeds,
-                            boosted_from_trail=r.boosted_from_trail, nodes=[_activated(n) for n in r.nodes],
+    return ActivationResult(query=r.query, retrieval_id=_optional_id(r.retrieval_id),
+                            seeds=[strawberry.ID(i) for i in r.seeds],
+                            boosted_from_trail=_optional_id(r.boosted_from_trail),
+                            nodes=[_activated(n) for n in r.nodes],
                             activated_count=r.activated_count, elapsed_ms=r.elapsed_ms)
 
 
@@ -133,7 +138,7 @@ class SnapshotInput:
 
 
 def to_snapshot(s: drift_service.Snapshot) -> Snapshot:
-    return Snapshot(id=s.id, label=s.label, agent_id=s.agent_id, kind=s.kind, taken_at=s.taken_at,
+    return Snapshot(id=strawberry.ID(s.id), label=s.label, agent_id=s.agent_id, kind=s.kind, taken_at=s.taken_at,
                     graph_generation=s.generation, node_count=s.node_count, memory_count=s.memory_count,
                     entity_count=s.entity_count, edge_count=s.edge_count)
 
@@ -239,8 +244,8 @@ async def save_trail(info: Info, input: Annotated[SaveTrailInput, arg("The inves
         boosts={str(b.node_id): b.boost for b in input.activation_boosts},
     ))
     return SaveTrailResult(
-        trail_id=r.trail.id, label=r.trail.label, agent_id=r.trail.agent_id, nodes_saved=r.nodes_saved,
-        hypotheses_saved=r.hypotheses_saved, conclusions_saved=r.conclusions_saved,
+        trail_id=strawberry.ID(r.trail.id), label=r.trail.label, agent_id=r.trail.agent_id,
+        nodes_saved=r.nodes_saved, hypotheses_saved=r.hypotheses_saved, conclusions_saved=r.conclusions_saved,
         open_questions_saved=r.open_questions_saved, graph_generation_at_creation=r.trail.generation,
         created_at=r.trail.created_at, trail=to_trail(r.trail),
     )
@@ -251,11 +256,13 @@ async def resume_trail(info: Info, input: Annotated[ResumeTrailInput, arg("The t
     ctx = info.context
     r = await trails.resume_trail(ctx.deps, ctx.user_id, str(input.trail_id), input.force, input.agent_id)
     return ResumeTrailResult(
-        trail_id=r.trail.id, label=r.trail.label, stale=r.stale, generations_behind=r.generations_behind,
-        missing_nodes=r.missing_nodes, nodes_reactivated=r.nodes_reactivated,
+        trail_id=strawberry.ID(r.trail.id), label=r.trail.label, stale=r.stale,
+        generations_behind=r.generations_behind,
+        missing_nodes=[strawberry.ID(i) for i in r.missing_nodes], nodes_reactivated=r.nodes_reactivated,
         hypotheses_downgraded=[HypothesisDowngrade(
-            hypothesis_id=d.hypothesis_id, statement=d.statement, previous_confidence=d.previous_confidence,
-            new_confidence=d.new_confidence, missing_nodes=d.missing_nodes) for d in r.hypotheses_downgraded],
+            hypothesis_id=strawberry.ID(d.hypothesis_id), statement=d.statement,
+            previous_confidence=d.previous_confidence, new_confidence=d.new_confidence,
+            missing_nodes=[strawberry.ID(i) for i in d.missing_nodes]) for d in r.hypotheses_downgraded],
         trail=to_trail(r.trail), elapsed_ms=r.elapsed_ms,
     )
 
@@ -269,7 +276,7 @@ async def trail(info: Info, id: Annotated[strawberry.ID, arg("The trail's id.")]
 async def list_trails(
     info: Info,
     filter_agent_id: Annotated[str | None, arg("Only this agent's trails.")] = None,
-    filter_status: Annotated[TrailStatus | None, arg("Only trails with this status.")] = None,
+    filter_status: Annotated[trails.TrailStatus | None, arg("Only trails with this status.")] = None,
     filter_tags: Annotated[list[str] | None, arg("Only trails with any of these tags.")] = None,
     first: Annotated[int, arg("Page size (1-100).")] = 20,
     after: Annotated[str | None, arg("Cursor to continue after.")] = None,
@@ -290,13 +297,15 @@ async def merge_trails(info: Info, input: Annotated[MergeTrailsInput, arg("The t
     r = await trails.merge_trails(ctx.deps, ctx.user_id, [str(i) for i in input.trail_ids], input.label,
                                   input.agent_id)
     return MergeTrailsResult(
-        merged_trail_id=r.merged.id, label=r.merged.label, source_trails=r.source_trails,
+        merged_trail_id=strawberry.ID(r.merged.id), label=r.merged.label,
+        source_trails=[strawberry.ID(i) for i in r.source_trails],
         nodes_merged=r.nodes_merged, hypotheses_merged=r.hypotheses_merged,
         conflicts=[MergeConflict(hypothesis_a=c.hypothesis_a, hypothesis_b=c.hypothesis_b,
                                  resolution=Resolution.RESOLVED if c.resolved else Resolution.UNRESOLVED,
                                  winner=c.winner, score_delta=c.score_delta) for c in r.conflicts],
         connections_discovered=[TrailConnectionFound(
-            type=ConnectionType(c.type), detail=c.detail, from_node=c.from_node, to_node=c.to_node,
-            weight=c.weight, trails=c.trails) for c in r.connections],
+            type=ConnectionType(c.type), detail=c.detail, from_node=strawberry.ID(c.from_node),
+            to_node=_optional_id(c.to_node), weight=c.weight, trails=[strawberry.ID(i) for i in c.trails])
+            for c in r.connections],
         trail=to_trail(r.merged), elapsed_ms=r.elapsed_ms,
     )

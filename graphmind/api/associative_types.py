@@ -50,7 +50,7 @@ class GraphNode:
 @strawberry.type(description="What learn changed.")
 class LearnResult:
     query: str = strawberry.field(description="The query the feedback was about.")
-    feedback: Feedback = strawberry.field(description="The feedback given.")
+    feedback: learn.Feedback = strawberry.field(description="The feedback given.")
     seeds: list[strawberry.ID] = strawberry.field(description="The query's seed memories.")
     edges_adjusted: int = strawberry.field(description="Association edges whose weight changed.")
     edges_created: int = strawberry.field(description="Of those, edges that did not exist before.")
@@ -154,7 +154,7 @@ class Hypothesis:
     statement: str = strawberry.field(description="What is supposed.")
     confidence: float = strawberry.field(description="Current confidence, 0-1.")
     original_confidence: float = strawberry.field(description="Confidence when saved.")
-    status: HypothesisStatus = strawberry.field(description="open, downgraded, disputed or rejected.")
+    status: trails.HypothesisStatus = strawberry.field(description="open, downgraded, disputed or rejected.")
     supporting_nodes: list[strawberry.ID] = strawberry.field(description="Nodes supporting it.")
     contradicting_nodes: list[strawberry.ID] = strawberry.field(description="Nodes contradicting it.")
 
@@ -181,7 +181,7 @@ class Trail:
     id: strawberry.ID = strawberry.field(description="The trail's id.")
     agent_id: str = strawberry.field(description="The agent that saved it.")
     label: str = strawberry.field(description="Its label.")
-    status: TrailStatus = strawberry.field(description="saved, active, stale, merged or archived.")
+    status: trails.TrailStatus = strawberry.field(description="saved, active, stale, merged or archived.")
     summary: str = strawberry.field(description="Its summary (generated when none was given).")
     tags: list[str] = strawberry.field(description="Lower-case tags.")
     open_questions: list[str] = strawberry.field(description="Questions left open.")
@@ -202,30 +202,38 @@ class Trail:
 
     @strawberry.field(description="Its hypotheses.")
     async def hypotheses(self, info: strawberry.Info) -> list[Hypothesis]:
-        return [Hypothesis(id=h.id, statement=h.statement, confidence=h.confidence,
+        full = await self._full(info)
+        assert full.hypotheses is not None  # a trail in full carries its hypotheses
+        return [Hypothesis(id=strawberry.ID(h.id), statement=h.statement, confidence=h.confidence,
                            original_confidence=h.original_confidence, status=h.status,
-                           supporting_nodes=h.supporting, contradicting_nodes=h.contradicting)
-                for h in (await self._full(info)).hypotheses]
+                           supporting_nodes=[strawberry.ID(n) for n in h.supporting],
+                           contradicting_nodes=[strawberry.ID(n) for n in h.contradicting])
+                for h in full.hypotheses]
 
     @strawberry.field(description="Its conclusions.")
     async def conclusions(self, info: strawberry.Info) -> list[Conclusion]:
-        return [Conclusion(id=c.id, statement=c.statement, confidence=c.confidence,
-                           from_hypotheses=c.from_hypotheses, supporting_nodes=c.supporting)
-                for c in (await self._full(info)).conclusions]
+        full = await self._full(info)
+        assert full.conclusions is not None  # a trail in full carries its conclusions
+        return [Conclusion(id=strawberry.ID(c.id), statement=c.statement, confidence=c.confidence,
+                           from_hypotheses=c.from_hypotheses, supporting_nodes=[strawberry.ID(n) for n in c.supporting])
+                for c in full.conclusions]
 
     @strawberry.field(description="The nodes it visited.")
     async def visited_nodes(self, info: strawberry.Info) -> list[VisitedNode]:
-        return [VisitedNode(node_id=v.node_id, annotation=v.annotation, relevance=v.relevance, boost=v.boost)
-                for v in (await self._full(info)).visited]
+        full = await self._full(info)
+        assert full.visited is not None  # a trail in full carries its visited nodes
+        return [VisitedNode(node_id=strawberry.ID(v.node_id), annotation=v.annotation, relevance=v.relevance,
+                            boost=v.boost)
+                for v in full.visited]
 
 
 def to_trail(t: trails.Trail) -> Trail:
     return Trail(
-        id=t.id, agent_id=t.agent_id, label=t.label, status=t.status, summary=t.summary, tags=t.tags,
+        id=strawberry.ID(t.id), agent_id=t.agent_id, label=t.label, status=t.status, summary=t.summary, tags=t.tags,
         open_questions=t.open_questions, node_count=t.node_count, hypothesis_count=t.hypothesis_count,
         conclusion_count=t.conclusion_count, open_question_count=len(t.open_questions),
         graph_generation=t.generation, created_at=t.created_at, last_modified=t.updated_at,
-        merged_from=t.merged_from, loaded=t,
+        merged_from=[strawberry.ID(i) for i in t.merged_from], loaded=t,
     )
 
 

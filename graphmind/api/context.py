@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import strawberry
 from starlette.requests import HTTPConnection
@@ -28,11 +28,12 @@ class Resources(TypedDict):
 
 @dataclass
 class Context:
-    """The per-request context: the caller (decided by the API key) and the shared resources."""
+    """The per-request context: the caller (decided by the API key) and the shared resources;
+    `request` is the HTTP request or websocket (None for MCP over stdio, mcp/stdio.py)."""
 
     caller: Caller
     deps: Deps
-    request: HTTPConnection
+    request: HTTPConnection | None
 
     @property
     def user_id(self) -> str:
@@ -46,7 +47,8 @@ class Context:
     @property
     def event_tail(self) -> EventTail:
         """The process's feed of `events` subscriptions (learning/tail.py)."""
-        return self.request.state.event_tail
+        # subscriptions run over the /graphql websocket only: never without a request
+        return cast(HTTPConnection, self.request).state.event_tail
 
     def require_admin(self) -> None:
         """For a check that depends on the arguments (another user's data); whole admin

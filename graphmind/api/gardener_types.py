@@ -2,6 +2,7 @@
 
 from datetime import datetime
 from enum import Enum
+from typing import cast
 
 import strawberry
 from strawberry.scalars import JSON
@@ -48,7 +49,7 @@ class RunJobInput:
 
 def to_run(run: runner.JobRun) -> JobRun:
     return JobRun(name=JobName(run.name), dry_run=run.dry_run, started_at=run.started_at,
-                  duration_ms=run.duration_ms, counts=run.counts, status=run.status, error=run.error)
+                  duration_ms=run.duration_ms, counts=cast(JSON, run.counts), status=run.status, error=run.error)
 
 
 def to_job(state: runner.JobState) -> Job:

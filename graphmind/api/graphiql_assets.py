@@ -17,6 +17,7 @@ import tarfile
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, cast
 
 from graphmind.settings import PROJECT_ROOT
 
@@ -84,7 +85,8 @@ def fetch(directory: Path = ASSETS_DIR, registry: str = REGISTRY) -> bool:
         verify(data, package.integrity)
         with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
             for member, served in package.files:
-                content = archive.extractfile(member).read()
+                # None only for a member that is not a regular file: the pinned tarballs' members all are
+                content = cast(IO[bytes], archive.extractfile(member)).read()
                 partial = directory / f".{served}.part"
                 partial.write_bytes(content)
                 partial.replace(directory / served)

@@ -11,6 +11,7 @@ the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py).
 """
 
 import json
+from typing import cast
 
 from graphmind.errors import GraphMindError, RateLimited, Unauthenticated
 from graphmind.memory.model import CONTROL
@@ -41,7 +42,8 @@ def refusal_headers(error: GraphMindError) -> list[tuple[bytes, bytes]]:
     when a key is missing or wrong."""
     headers = [(b"content-type", b"application/json")]
     if isinstance(error, RateLimited):
-        headers.append((b"retry-after", str(int(error.extensions["retryAfterSeconds"]) + 1).encode()))
+        wait = cast(float, error.extensions["retryAfterSeconds"])  # a float: admit, which alone raises RateLimited
+        headers.append((b"retry-after", str(int(wait) + 1).encode()))
     if isinstance(error, Unauthenticated):
         headers.append((b"www-authenticate", b"Bearer"))
     return headers

@@ -73,7 +73,7 @@ async def self_improvement_preview(
     """Admin-only: what a self-improvement cycle would do for one user now — the candidates, the
     proposals and every gate's verdict — as a dry run that changes nothing (no commit, no
     decision log), whatever the switches say."""
-    user_id = user_id.strip()
+    user_id = strawberry.ID(user_id.strip())
     if not user_id:
         raise BadUserInput("userId must not be empty", field="userId")
     return to_cycle(await worker.preview(info.context.deps, user_id))

@@ -48,9 +48,9 @@ class SelfImprovement:
 @strawberry.type(description="One candidate's decision in a cycle: the proposal, its gates, its fate.")
 class ImprovementDecision:
     id: strawberry.ID = strawberry.field(description="The decision's id.")
-    candidate_kind: CandidateKind = strawberry.field(description="Why its memories were selected.")
+    candidate_kind: model.CandidateKind = strawberry.field(description="Why its memories were selected.")
     source_ids: list[strawberry.ID] = strawberry.field(description="The memories it is about (unchanged).")
-    type: ImprovementType | None = strawberry.field(description="The proposal's type (null: nothing proposed).")
+    type: model.ImprovementType | None = strawberry.field(description="The proposal's type (null: nothing proposed).")
     outcome: DecisionOutcome = strawberry.field(description="Committed, accepted in a dry run, rejected or skipped.")
     reason: str | None = strawberry.field(description="Why it was rejected or skipped: the failing gate first.")
     rationale: str | None = strawberry.field(description="Why the proposal would improve the memories.")
@@ -102,7 +102,8 @@ def to_state(settings, state: control.Control) -> SelfImprovement:
     return SelfImprovement(
         enabled=state.effective_enabled(settings.self_improvement_enabled),
         enabled_by="setting" if state.enabled is None else "admin",
-        users=state.users, schedule_reason=state.schedule_reason, schedule_changed_at=state.schedule_changed_at,
+        users=[strawberry.ID(u) for u in state.users] if state.users is not None else None,
+        schedule_reason=state.schedule_reason, schedule_changed_at=state.schedule_changed_at,
         dry_run=settings.self_improvement_dry_run,
         safety_mode=settings.self_improvement_safety_mode, kill_switch=state.kill_switch,
         kill_switch_reason=state.kill_switch_reason, kill_switch_changed_at=state.kill_switch_changed_at,

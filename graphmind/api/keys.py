@@ -1,8 +1,9 @@
 """GraphQL resolvers of API keys: create, list, revoke (admin keys only)."""
 
-from typing import Annotated
+from typing import Annotated, cast
 
 import strawberry
+from starlette.requests import HTTPConnection
 
 from graphmind.api.context import Info, arg
 from graphmind.api.keys_types import ApiKey, CreateApiKeyInput, CreatedApiKey, RevokeApiKeyInput, to_api_key
@@ -10,7 +11,8 @@ from graphmind.security import keys
 
 
 def _forget(info: Info) -> None:
-    authenticator = getattr(info.context.request.state, "authenticator", None)
+    # only /graphql runs this (no MCP tool does): there is a request
+    authenticator = getattr(cast(HTTPConnection, info.context.request).state, "authenticator", None)
     if authenticator:
         authenticator.forget()
 

@@ -13,7 +13,7 @@ KeyRole = strawberry.enum(keys.Role, name="KeyRole", description="AGENT (its use
 class ApiKey:
     id: strawberry.ID = strawberry.field(description="The key's id.")
     user_id: strawberry.ID = strawberry.field(description="The user its requests act as.")
-    role: KeyRole = strawberry.field(description="AGENT or ADMIN.")
+    role: keys.Role = strawberry.field(description="AGENT or ADMIN.")
     label: str | None = strawberry.field(description="What it is for.")
     prefix: str = strawberry.field(description="Its first characters, to tell keys apart.")
     created_at: datetime = strawberry.field(description="When it was created.")
@@ -30,7 +30,7 @@ class CreatedApiKey:
 @strawberry.input(description="A new API key.")
 class CreateApiKeyInput:
     user_id: strawberry.ID = strawberry.field(description="The user its requests act as.")
-    role: KeyRole = strawberry.field(default=keys.Role.AGENT, description="AGENT (default) or ADMIN.")
+    role: keys.Role = strawberry.field(default=keys.Role.AGENT, description="AGENT (default) or ADMIN.")
     label: str | None = strawberry.field(default=None, description="What it is for (at most 200 characters).")
 
 
@@ -40,5 +40,5 @@ class RevokeApiKeyInput:
 
 
 def to_api_key(k: keys.ApiKey) -> ApiKey:
-    return ApiKey(id=k.id, user_id=k.user_id, role=k.role, label=k.label, prefix=k.prefix,
-                  created_at=k.created_at, revoked_at=k.revoked_at, last_used_at=k.last_used_at)
+    return ApiKey(id=strawberry.ID(k.id), user_id=strawberry.ID(k.user_id), role=k.role, label=k.label,
+                  prefix=k.prefix, created_at=k.created_at, revoked_at=k.revoked_at, last_used_at=k.last_used_at)

@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Annotated
 
 import strawberry
+from strawberry.scalars import JSON
 
 from graphmind import idempotency
 from graphmind.api.context import Info, arg
@@ -17,14 +18,12 @@ from graphmind.api.learning_types import (
     DecisionEdge,
     DecisionMemory,
     DecisionResult,
-    DecisionType,
     Event,
     EventConnection,
     EventEdge,
     MemoryScore,
     Outcome,
     OutcomeResult,
-    OutcomeSignal,
     OutcomeStatus,
     SalienceUpdateType,
     TopPerformer,
@@ -44,7 +43,7 @@ class MemoryContributionInput:
 
 @strawberry.input(description="A decision and what it was based on.")
 class DecideInput:
-    decision_type: DecisionType = strawberry.field(description="recommendation, action or preference.")
+    decision_type: decisions.DecisionType = strawberry.field(description="recommendation, action or preference.")
     summary: str = strawberry.field(description="What was decided, 1-1000 characters (PII is redacted).")
     retrieval_id: strawberry.ID | None = strawberry.field(default=None, description="The recall it used.")
     memories: list[MemoryContributionInput] | None = strawberry.field(
@@ -61,7 +60,7 @@ class DecideInput:
 class ObserveOutcomeInput:
     trace_id: strawberry.ID = strawberry.field(description="The decision (decide's traceId).")
     quality: float = strawberry.field(description="-1 (bad) to +1 (good), rule R13.")
-    signal: OutcomeSignal = strawberry.field(description="How the outcome was detected (rule R12).")
+    signal: outcomes.Signal = strawberry.field(description="How the outcome was detected (rule R12).")
     feedback: str | None = strawberry.field(default=None, description="Optional explanation.")
     revision: bool = strawberry.field(
         default=False, description="Replace an earlier outcome (its salience change is reversed first).")
@@ -72,7 +71,8 @@ class ObserveOutcomeInput:
 
 @strawberry.input(description="Which decisions to list (all given conditions hold).")
 class DecisionFilter:
-    decision_types: list[DecisionType] | None = strawberry.field(default=None, description="Only these types.")
+    decision_types: list[decisions.DecisionType] | None = strawberry.field(
+        default=None, description="Only these types.")
     made_after: datetime | None = strawberry.field(default=None, description="Recorded after this instant.")
     made_before: datetime | None = strawberry.field(default=None, description="Recorded before this instant.")
     session_id: str | None = strawberry.field(default=None, description="Only this session's decisions.")
@@ -86,6 +86,10 @@ class DecisionFilter:
         default=None, description="Only decisions this memory influenced (NOT_FOUND unless it is the caller's).")
 
 
+def _optional_id(value: str | None) -> strawberry.ID | None:
+    return strawberry.ID(value) if value is not None else None
+
+
 async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]) -> DecisionResult:
     """Records a decision with the memories that influenced it; returns its traceId."""
     ctx = info.context
@@ -96,13 +100,13 @@ async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]
     )
     d = await decisions.decide(ctx.deps, ctx.user_id, draft, idempotency.check(input.request_id, "input.requestId"))
     return DecisionResult(
-        trace_id=d.trace_id, decision_type=d.decision_type, summary=d.summary,
+        trace_id=strawberry.ID(d.trace_id), decision_type=d.decision_type, summary=d.summary,
         confidence=d.confidence, confidence_estimated=d.confidence_estimated,
         attribution_inferred=d.attribution_inferred,
-        memory_scores=[MemoryScore(memory_id=m, score=s) for m, s in d.memory_scores.items()],
-        alternatives=[Alternative(id=i, summary=s) for i, s in d.alternatives],
-        retrieval_id=d.retrieval_id, session_id=d.session_id, created_at=d.created_at,
-        redactions=d.redactions, skipped_memory_ids=d.skipped,
+        memory_scores=[MemoryScore(memory_id=strawberry.ID(m), score=s) for m, s in d.memory_scores.items()],
+        alternatives=[Alternative(id=strawberry.ID(i), summary=s) for i, s in d.alternatives],
+        retrieval_id=_optional_id(d.retrieval_id), session_id=d.session_id, created_at=d.created_at,
+        redactions=d.redactions, skipped_memory_ids=[strawberry.ID(i) for i in d.skipped],
     )
 
 
@@ -115,15 +119,15 @@ async def observe_outcome(
         input.trace_id, input.quality, input.signal, input.feedback, input.revision),
         idempotency.check(input.request_id, "input.requestId"))
     return OutcomeResult(
-        outcome_id=o.outcome_id, trace_id=o.trace_id, quality=o.quality, signal=o.signal,
-        feedback=o.feedback, observed_at=o.observed_at, revision_of=o.revision_of,
+        outcome_id=strawberry.ID(o.outcome_id), trace_id=strawberry.ID(o.trace_id), quality=o.quality,
+        signal=o.signal, feedback=o.feedback, observed_at=o.observed_at, revision_of=_optional_id(o.revision_of),
         updates=_updates(o.updates),
     )
 
 
 def _updates(updates: list[outcomes.SalienceUpdate]) -> list[SalienceUpdateType]:
     return [SalienceUpdateType(
-        memory_id=u.memory_id, reason=u.reason, attribution=u.attribution, delta=u.delta,
+        memory_id=strawberry.ID(u.memory_id), reason=u.reason, attribution=u.attribution, delta=u.delta,
         previous_adjustment=u.previous_adjustment, new_adjustment=u.new_adjustment,
         previous_effective_salience=u.previous_effective, new_effective_salience=u.new_effective,
         utility=u.utility,
@@ -132,20 +136,21 @@ def _updates(updates: list[outcomes.SalienceUpdate]) -> list[SalienceUpdateType]
 
 def _outcome(o: traces.RecordedOutcome) -> Outcome:
     return Outcome(
-        outcome_id=o.outcome_id, trace_id=o.trace_id, quality=o.quality, signal=o.signal, feedback=o.feedback,
-        observed_at=o.observed_at, revision_of=o.revision_of, updates=_updates(o.updates),
+        outcome_id=strawberry.ID(o.outcome_id), trace_id=strawberry.ID(o.trace_id), quality=o.quality,
+        signal=o.signal, feedback=o.feedback, observed_at=o.observed_at, revision_of=_optional_id(o.revision_of),
+        updates=_updates(o.updates),
         status=OutcomeStatus(o.status), revised_at=o.revised_at,
-        caused_by=[Cause(memory_id=c.memory_id, confidence=c.confidence) for c in o.caused_by],
+        caused_by=[Cause(memory_id=strawberry.ID(c.memory_id), confidence=c.confidence) for c in o.caused_by],
     )
 
 
 def _decision(t: traces.DecisionTrace) -> Decision:
     return Decision(
-        trace_id=t.trace_id, decision_type=t.decision_type, summary=t.summary, confidence=t.confidence,
+        trace_id=strawberry.ID(t.trace_id), decision_type=t.decision_type, summary=t.summary, confidence=t.confidence,
         confidence_estimated=t.confidence_estimated, attribution_inferred=t.attribution_inferred,
-        memory_scores=[MemoryScore(memory_id=i.memory.id, score=i.score) for i in t.influences],
-        alternatives=[Alternative(id=i, summary=s) for i, s in t.alternatives],
-        retrieval_id=t.retrieval_id, session_id=t.session_id, created_at=t.created_at,
+        memory_scores=[MemoryScore(memory_id=strawberry.ID(i.memory.id), score=i.score) for i in t.influences],
+        alternatives=[Alternative(id=strawberry.ID(i), summary=s) for i, s in t.alternatives],
+        retrieval_id=_optional_id(t.retrieval_id), session_id=t.session_id, created_at=t.created_at,
         memories=[DecisionMemory(memory=to_memory(i.memory), score=i.score) for i in t.influences],
         outcome=_outcome(t.outcome) if t.outcome else None, outcomes=[_outcome(o) for o in t.outcomes],
     )
@@ -174,7 +179,7 @@ async def list_decisions(
 
 
 def _event(e: event_log.Event) -> Event:
-    return Event(seq=e.seq, type=e.type, at=e.at, payload=e.payload)
+    return Event(seq=e.seq, type=e.type, at=e.at, payload=JSON(e.payload))
 
 
 async def events(

@@ -36,7 +36,7 @@ class Alternative:
 @strawberry.interface(description="The fields every decision has.")
 class DecisionFields:
     trace_id: strawberry.ID = strawberry.field(description="The decision's id; report its outcome with it.")
-    decision_type: DecisionType = strawberry.field(description="recommendation, action or preference.")
+    decision_type: DomainDecisionType = strawberry.field(description="recommendation, action or preference.")
     summary: str = strawberry.field(description="What was decided (PII redacted).")
     confidence: float = strawberry.field(description="How certain, 0-1.")
     confidence_estimated: bool = strawberry.field(description="True when estimated by rule R11.")
@@ -77,7 +77,7 @@ class OutcomeFields:
     outcome_id: strawberry.ID = strawberry.field(description="The Outcome node's id.")
     trace_id: strawberry.ID = strawberry.field(description="The decision.")
     quality: float = strawberry.field(description="-1 (bad) to +1 (good).")
-    signal: OutcomeSignal = strawberry.field(description="How it was detected.")
+    signal: DomainSignal = strawberry.field(description="How it was detected.")
     feedback: str | None = strawberry.field(description="Optional explanation (PII redacted).")
     observed_at: datetime = strawberry.field(description="When it was recorded.")
     revision_of: strawberry.ID | None = strawberry.field(description="The outcome this one revised.")

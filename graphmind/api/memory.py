@@ -9,16 +9,12 @@ from strawberry.scalars import JSON
 from graphmind import idempotency
 from graphmind.api.context import Info, arg
 from graphmind.api.memory_types import (
-    ContentType,
     Memory,
     MemoryConnection,
     MemoryEdge,
-    MemoryStatus,
-    RecallChannel,
     RecallResult,
     RedactionCount,
     RememberResult,
-    Source,
     SupersedeResult,
     memory_fields,
     to_conflict,
@@ -36,7 +32,7 @@ from graphmind.memory.model import MemoryInput, parse_memory_input
 @strawberry.input(description="A memory to store.")
 class RememberInput:
     content: str = strawberry.field(description="The text, 10-2000 characters; PII is redacted.")
-    content_type: ContentType | None = strawberry.field(default=None, description="Default OBSERVATION.")
+    content_type: enums.ContentType | None = strawberry.field(default=None, description="Default OBSERVATION.")
     temporal_level: int | None = strawberry.field(
         default=None, description="1-4; chosen from the content (rule R1) when omitted."
     )
@@ -45,7 +41,7 @@ class RememberInput:
     )
     valid_from: datetime | None = strawberry.field(default=None, description="Default now.")
     valid_until: datetime | None = strawberry.field(default=None, description="Default open-ended.")
-    source: Source | None = strawberry.field(default=None, description="Default USER (trust 0.8).")
+    source: enums.Source | None = strawberry.field(default=None, description="Default USER (trust 0.8).")
     tags: list[str] | None = strawberry.field(default=None, description="Up to 20 tags.")
     metadata: JSON | None = strawberry.field(default=None, description="A JSON object, up to 4 KB, nested at most 32 levels.")
     entities: list[str] | None = strawberry.field(
@@ -63,7 +59,7 @@ class RememberInput:
 
 @strawberry.input(description="Which memories recall may return.")
 class RecallFilter:
-    content_types: list[ContentType] | None = strawberry.field(default=None, description="Only these types.")
+    content_types: list[enums.ContentType] | None = strawberry.field(default=None, description="Only these types.")
     temporal_levels: list[int] | None = strawberry.field(default=None, description="Only these levels (1-4).")
     tags: list[str] | None = strawberry.field(default=None, description="Memories with any of these tags.")
     valid_from: datetime | None = strawberry.field(
@@ -88,8 +84,8 @@ class RecallFilter:
 
 @strawberry.input(description="Which memories to list.")
 class MemoryFilter:
-    statuses: list[MemoryStatus] | None = strawberry.field(default=None, description="Default [ACTIVE].")
-    content_types: list[ContentType] | None = strawberry.field(default=None, description="Only these types.")
+    statuses: list[enums.MemoryStatus] | None = strawberry.field(default=None, description="Default [ACTIVE].")
+    content_types: list[enums.ContentType] | None = strawberry.field(default=None, description="Only these types.")
     temporal_levels: list[int] | None = strawberry.field(default=None, description="Only these levels.")
     tags: list[str] | None = strawberry.field(default=None, description="Memories with any of these tags.")
 
@@ -132,7 +128,7 @@ def _parsed(item: RememberInput, prefix: str) -> MemoryInput:
 def _result(r: store.RememberResult) -> RememberResult:
     return RememberResult(
         **memory_fields(r.memory),
-        duplicate_of=r.duplicate_of,
+        duplicate_of=strawberry.ID(r.duplicate_of) if r.duplicate_of is not None else None,
         similarity=r.similarity,
         redactions=sum(r.redactions.values()),
         redaction_counts=[RedactionCount(kind=k, count=n) for k, n in sorted(r.redactions.items())],
@@ -171,7 +167,7 @@ async def recall(
     limit: Annotated[int | None, arg("How many memories (1-100, default 10).")] = 10,
     filter: Annotated[RecallFilter | None, arg("Which memories may be returned.")] = None,
     channels: Annotated[
-        list[RecallChannel] | None, arg("Channels to fuse (default all three).")
+        list[recall_service.Channel] | None, arg("Channels to fuse (default all three).")
     ] = None,
     token_budget: Annotated[
         int | None, arg("Pack the best non-redundant memories into this many tokens (MMR).")
@@ -196,7 +192,7 @@ async def recall(
         neighbours=neighbours, token_budget=token_budget, explore=exploration,
     )
     return RecallResult(
-        retrieval_id=result.retrieval_id, items=[to_recall_item(i) for i in result.items],
+        retrieval_id=strawberry.ID(result.retrieval_id), items=[to_recall_item(i) for i in result.items],
         tokens_used=result.tokens_used, token_budget=result.token_budget,
     )
 

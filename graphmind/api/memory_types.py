@@ -31,7 +31,7 @@ ConflictKind = strawberry.enum(
 class MemoryFields:
     id: strawberry.ID = strawberry.field(description="The memory's id (UUID).")
     content: str = strawberry.field(description="The remembered text, PII redacted.")
-    content_type: ContentType = strawberry.field(description="fact, preference, event, goal or observation.")
+    content_type: enums.ContentType = strawberry.field(description="fact, preference, event, goal or observation.")
     temporal_level: int = strawberry.field(
         description="1 immediate (hours), 2 situational (days-weeks), 3 seasonal (months), 4 identity (years)."
     )
@@ -47,11 +47,11 @@ class MemoryFields:
     retired_at: datetime | None = strawberry.field(
         description="Belief time: when GraphMind stopped believing it (superseded or forgotten); null while believed."
     )
-    source: Source = strawberry.field(description="Where it came from.")
+    source: enums.Source = strawberry.field(description="Where it came from.")
     trust: float = strawberry.field(description="Trust of the source, 0.4-1.0.")
     tags: list[str] = strawberry.field(description="Lower-case tags.")
     metadata: JSON = strawberry.field(description="Free-form JSON object given at remember time.")
-    status: MemoryStatus = strawberry.field(description="active, superseded or archived.")
+    status: enums.MemoryStatus = strawberry.field(description="active, superseded or archived.")
     last_accessed_at: datetime | None = strawberry.field(description="Last time recall returned it.")
     access_count: int = strawberry.field(description="How often it was returned or reinforced.")
     entities: list[str] = strawberry.field(description="Named things it mentions (Entity nodes).")
@@ -85,7 +85,7 @@ class RedactionCount:
 @strawberry.type(description="A contradiction with an existing memory and how it was settled (policy 5).")
 class MemoryConflict:
     memory_id: strawberry.ID = strawberry.field(description="The existing memory it contradicts.")
-    kind: ConflictKind = strawberry.field(description="NEGATION or CHANGED_VALUE.")
+    kind: conflicts.ConflictKind = strawberry.field(description="NEGATION or CHANGED_VALUE.")
     similarity: float = strawberry.field(description="Cosine similarity of the two memories.")
     old_value: str = strawberry.field(description="The differing words of the existing memory.")
     new_value: str = strawberry.field(description="The differing words of the new memory.")
@@ -204,9 +204,9 @@ def to_memory(memory: model.Memory) -> Memory:
 
 
 def to_conflict(c: truth.Conflict) -> MemoryConflict:
-    return MemoryConflict(memory_id=c.existing_id, kind=c.kind, similarity=c.similarity,
-                          old_value=c.old_value, new_value=c.new_value, winner_id=c.winner_id,
-                          superseded_id=c.loser_id, decided_by=c.reason)
+    return MemoryConflict(memory_id=strawberry.ID(c.existing_id), kind=c.kind, similarity=c.similarity,
+                          old_value=c.old_value, new_value=c.new_value, winner_id=strawberry.ID(c.winner_id),
+                          superseded_id=strawberry.ID(c.loser_id), decided_by=c.reason)
 
 
 def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:

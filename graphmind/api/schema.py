@@ -5,6 +5,7 @@
 """
 
 import inspect
+from collections.abc import AsyncGenerator
 
 import strawberry
 from strawberry.extensions import DisableIntrospection, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
@@ -139,7 +140,7 @@ class Mutation:
 
 @strawberry.type(description="Live streams over graphql-ws; scoped to the calling user.")
 class Subscription:
-    events: Event = strawberry.subscription(
+    events: AsyncGenerator[Event, None] = strawberry.subscription(
         resolver=learning_api.event_stream, description=inspect.cleandoc(learning_api.event_stream.__doc__ or "")
     )
 

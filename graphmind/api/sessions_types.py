@@ -28,7 +28,7 @@ class PromotionAction(Enum):
 @strawberry.type(description="One entry of a session, in order.")
 class SessionEntry:
     id: strawberry.ID = strawberry.field(description="The entry's id.")
-    kind: SessionEntryKind = strawberry.field(description="What it records.")
+    kind: model.EntryKind = strawberry.field(description="What it records.")
     text: str = strawberry.field(description="What the agent logged (PII redacted).")
     position: int = strawberry.field(description="Its place in the session, from 0.")
     at: datetime = strawberry.field(description="When it was logged.")
@@ -43,7 +43,7 @@ class Session:
     id: strawberry.ID = strawberry.field(description="The session's id.")
     agent_id: str = strawberry.field(description="The agent working in it.")
     goal: str = strawberry.field(description="What the session is for.")
-    status: SessionStatus = strawberry.field(description="OPEN or ENDED.")
+    status: model.SessionStatus = strawberry.field(description="OPEN or ENDED.")
     started_at: datetime = strawberry.field(description="When it started.")
     ended_at: datetime | None = strawberry.field(description="When it ended.")
     entries: list[SessionEntry] = strawberry.field(description="Its entries, in order.")
@@ -100,7 +100,7 @@ class HelperBrief:
 @strawberry.type(description="What ending a session did with one entry, and why.")
 class SessionPromotion:
     entry_id: strawberry.ID = strawberry.field(description="The entry.")
-    kind: SessionEntryKind = strawberry.field(description="Its kind.")
+    kind: model.EntryKind = strawberry.field(description="Its kind.")
     action: PromotionAction = strawberry.field(description="PROMOTED, LINKED, SUPERSEDED or SKIPPED.")
     reason: str = strawberry.field(description="Why.")
     memory_id: strawberry.ID | None = strawberry.field(description="The memory it became (or duplicated).")
@@ -125,7 +125,7 @@ class StartSessionInput:
 @strawberry.input(description="One entry for a session.")
 class LogSessionInput:
     session_id: strawberry.ID = strawberry.field(description="The open session.")
-    kind: SessionEntryKind = strawberry.field(description="What the entry records.")
+    kind: model.EntryKind = strawberry.field(description="What the entry records.")
     text: str = strawberry.field(description="What happened (1-2000 characters).")
 
 
@@ -141,14 +141,20 @@ class EndSessionInput:
     session_id: strawberry.ID = strawberry.field(description="The open session.")
 
 
+def _optional_id(value: str | None) -> strawberry.ID | None:
+    return strawberry.ID(value) if value is not None else None
+
+
 def to_entry(e: model.SessionEntry) -> SessionEntry:
-    return SessionEntry(id=e.id, kind=e.kind, text=e.text, position=e.position, at=e.at, resolved=e.resolved,
-                        root_cause=e.root_cause, solution=e.solution, promoted_to=e.promoted_to)
+    return SessionEntry(id=strawberry.ID(e.id), kind=e.kind, text=e.text, position=e.position, at=e.at,
+                        resolved=e.resolved, root_cause=e.root_cause, solution=e.solution,
+                        promoted_to=_optional_id(e.promoted_to))
 
 
 def to_session(s: model.Session) -> Session:
-    return Session(id=s.id, agent_id=s.agent_id, goal=s.goal, status=s.status, started_at=s.started_at,
-                   ended_at=s.ended_at, entries=[to_entry(e) for e in s.entries], snapshot_id=s.snapshot_id)
+    return Session(id=strawberry.ID(s.id), agent_id=s.agent_id, goal=s.goal, status=s.status,
+                   started_at=s.started_at, ended_at=s.ended_at, entries=[to_entry(e) for e in s.entries],
+                   snapshot_id=_optional_id(s.snapshot_id))
 
 
 def to_warning(w: loops.LoopWarning) -> LoopWarning:
@@ -164,11 +170,11 @@ def to_log_result(r: journal.LogResult) -> LogSessionResult:
 
 
 def to_session_memory(m: journal.SessionMemory) -> SessionMemory:
-    return SessionMemory(memory=to_memory(m.memory), similarity=m.similarity, entry_id=m.entry_id)
+    return SessionMemory(memory=to_memory(m.memory), similarity=m.similarity, entry_id=strawberry.ID(m.entry_id))
 
 
 def to_brief(b: loops.HelperBrief) -> HelperBrief:
-    return HelperBrief(session_id=b.session_id, goal=b.goal, problem=b.problem, tried=b.tried,
+    return HelperBrief(session_id=strawberry.ID(b.session_id), goal=b.goal, problem=b.problem, tried=b.tried,
                        assumptions=b.assumptions, blockers=b.blockers, learnings=b.learnings,
                        relevant_memories=[to_session_memory(m) for m in b.relevant_memories], markdown=b.markdown)
 
@@ -176,8 +182,10 @@ def to_brief(b: loops.HelperBrief) -> HelperBrief:
 def to_end_result(r: promotion.EndResult) -> EndSessionResult:
     return EndSessionResult(
         session=to_session(r.session),
-        promotions=[SessionPromotion(entry_id=p.entry_id, kind=p.kind, action=PromotionAction(p.action),
-                                     reason=p.reason, memory_id=p.memory_id, related_memory_id=p.related_memory_id,
+        promotions=[SessionPromotion(entry_id=strawberry.ID(p.entry_id), kind=p.kind,
+                                     action=PromotionAction(p.action), reason=p.reason,
+                                     memory_id=_optional_id(p.memory_id),
+                                     related_memory_id=_optional_id(p.related_memory_id),
                                      similarity=p.similarity, signals=p.signals) for p in r.promotions],
         snapshot=to_snapshot(r.snapshot),
     )

@@ -1,8 +1,9 @@
 """GraphQL resolvers of the privacy operations: export and delete a user's data."""
 
-from typing import Annotated
+from typing import Annotated, cast
 
 import strawberry
+from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
 
 from graphmind.api.context import Info, arg
@@ -37,7 +38,7 @@ async def export_user_data(
     info: Info, user_id: Annotated[strawberry.ID | None, arg("Admin-only: another user (default: the caller).")] = None
 ) -> JSON:
     """Everything of the caller (or, for admins, of userId) as JSON: nodes and relationships."""
-    return await userdata.export_user_data(info.context.deps, _target(info, user_id, "userId"))
+    return JSON(await userdata.export_user_data(info.context.deps, _target(info, user_id, "userId")))
 
 
 async def delete_user_data(
@@ -49,7 +50,8 @@ async def delete_user_data(
         raise BadUserInput("set confirm: true to delete the data; it cannot be undone", field="input.confirm")
     target = _target(info, input.user_id, "input.userId")
     deleted, remaining = await userdata.delete_user_data(info.context.deps, target)
-    authenticator = getattr(info.context.request.state, "authenticator", None)
+    # only /graphql runs this (no MCP tool does): there is a request
+    authenticator = getattr(cast(HTTPConnection, info.context.request).state, "authenticator", None)
     if authenticator:
         authenticator.forget()
-    return DeleteUserDataResult(user_id=target, deleted_nodes=deleted, remaining_nodes=remaining)
+    return DeleteUserDataResult(user_id=strawberry.ID(target), deleted_nodes=deleted, remaining_nodes=remaining)

@@ -17,6 +17,7 @@ that could not.
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from graphmind.associative import nodes
 from graphmind.associative.seeds import fresh_seeds
@@ -128,7 +129,7 @@ async def activate(deps: Deps, user_id: str, query: str | None = None, seeds: li
     async def spread(tx) -> tuple[list[Activated], int]:
         known = {node_id: Activated(node_id, act, 0, seed=True, boosted=node_id in boosted)
                  for node_id, act in start.items()}
-        frontier = [{"id": n.id, "activation": n.activation} for n in known.values()]
+        frontier: list[dict[str, Any]] = [{"id": n.id, "activation": n.activation} for n in known.values()]
         for hop in range(1, spreading.max_hops + 1):
             # a node passes on at most activation × 1 × decay: weaker ones cannot reach the threshold
             frontier = [f for f in frontier if f["activation"] * spreading.decay >= spreading.threshold]

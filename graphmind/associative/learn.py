@@ -107,5 +107,6 @@ async def learn(deps: Deps, user_id: str, query: str, agent_id: str, feedback: F
     if result is None:
         recalled = list((await fresh_seeds(deps, user_id, query)).activation)
         result = await deps.db.transaction(work)
+        assert result is not None  # with the seeds recalled, work returns a result
     result.elapsed_ms = (time.perf_counter() - started) * 1000
     return result

@@ -115,17 +115,17 @@ async def bench_size(deps: Deps, size: int, config: Config) -> dict:
         for q, s in zip(queries, seeds):
             reported = [_walk(rng, neighbours, s[0], 1), _walk(rng, neighbours, s[1], 2)]
             with Stopwatch() as watch:
-                result = await learn(deps, user_id, q, "bench", rng.choice(list(Feedback)), reported, 0.2)
+                learned = await learn(deps, user_id, q, "bench", rng.choice(list(Feedback)), reported, 0.2)
             learn_ms.append(watch.ms)
-            edges_adjusted.append(result.edges_adjusted)
+            edges_adjusted.append(learned.edges_adjusted)
 
         activate_ms, activated = [], []
         for _ in range(count):
             with Stopwatch() as watch:
-                result = await activate(deps, user_id, seeds=[rng.choice(memory_ids)],
-                                        spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=20))
+                activation = await activate(deps, user_id, seeds=[rng.choice(memory_ids)],
+                                            spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=20))
             activate_ms.append(watch.ms)
-            activated.append(result.activated_count)
+            activated.append(activation.activated_count)
 
         why_ms, found, truncated = [], [], 0
         for _ in range(count):
@@ -134,10 +134,10 @@ async def bench_size(deps: Deps, size: int, config: Config) -> dict:
             if target == source:
                 target = _walk(rng, neighbours, source, 1)
             with Stopwatch() as watch:
-                result = await why(deps, user_id, source, target, max_hops=4)
+                paths = await why(deps, user_id, source, target, max_hops=4)
             why_ms.append(watch.ms)
-            found.append(result.total_paths_found)
-            truncated += result.truncated
+            found.append(paths.total_paths_found)
+            truncated += paths.truncated
 
         merge_ms, conflicts = [], []
         for _ in range(config.merge_samples + WARMUP):
@@ -152,9 +152,9 @@ async def bench_size(deps: Deps, size: int, config: Config) -> dict:
                                                        rng.random(), supporting=area[2:4])]))
                 ids.append(saved.trail.id)
             with Stopwatch() as watch:
-                result = await trails.merge_trails(deps, user_id, ids)
+                merged = await trails.merge_trails(deps, user_id, ids)
             merge_ms.append(watch.ms)
-            conflicts.append(len(result.conflicts))
+            conflicts.append(len(merged.conflicts))
         counted = lambda values: values[WARMUP:]  # noqa: E731
         return {
             "memories": size, "edges": sum(len(v) for v in neighbours.values()) // 2, "build_s": built.seconds,

@@ -268,7 +268,9 @@ def _blocks(values: list[float], size: int) -> list[float]:
 async def run(deps: Deps, config: Config | None = None, plot: Path | None = None) -> dict:
     config = config or Config()
     run_id = uuid.uuid4().hex[:8]
-    curves, success, timings = {}, {}, {"decide": [], "observeOutcome": []}
+    curves: dict[str, list[float]] = {}
+    success: dict[str, list[float]] = {}
+    timings: dict[str, list[float]] = {"decide": [], "observeOutcome": []}
     for learn in ((True, False) if config.credit != "none" else (False,)):
         user = f"bench-learning-{'on' if learn else 'off'}-{run_id}"
         try:

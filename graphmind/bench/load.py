@@ -176,7 +176,8 @@ class Run:
     def __init__(self, config: Config, run_id: str | None = None, label: str = "Note") -> None:
         self.config, self.label = config, label
         self.id = run_id or uuid.uuid4().hex[:8]
-        self.ledger, self.calls = Ledger(), []
+        self.ledger = Ledger()
+        self.calls: list[Call] = []
         self.load_start = os.getloadavg()
         self.started = time.perf_counter()
         self.duration = 0.0
@@ -256,6 +257,7 @@ async def own_server(log_path: Path, start_timeout: float = 300.0) -> AsyncItera
 
 async def restart_neo4j(settings: Settings, run: Run) -> dict:
     """At kill_neo4j_at: stops the managed Neo4j, then starts it again at once."""
+    assert run.config.kill_neo4j_at is not None  # drive() starts this task only when it is set
     await asyncio.sleep(max(0.0, run.config.kill_neo4j_at - run.now()))
     server = Neo4jServer(settings)
     issued = run.now()
@@ -301,8 +303,9 @@ async def drive(run: Run, url: str, server_pid: int | None, secrets: dict[str, s
         restart = asyncio.create_task(restart_neo4j(settings, run)) if run.config.kill_neo4j_at is not None else None
         await asyncio.gather(*(Agent(n, user, clients[n], run).loop() for n, user in enumerate(secrets)))
         run.duration = run.now()
-        run.cpu = {name: used - cpu[name] if cpu[name] is not None and (used := cpu_seconds(pid, name == "server"))
-                   is not None else None for name, pid in pids.items()}  # Neo4j: None after a restart (new process)
+        run.cpu = {name: used - start if (start := cpu[name]) is not None
+                   and (used := cpu_seconds(pid, name == "server")) is not None else None
+                   for name, pid in pids.items()}  # Neo4j: None after a restart (new process)
         outage = await restart if restart else None
         return outage, server_means(before, await server_totals(clients[0]))
     finally:

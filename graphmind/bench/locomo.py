@@ -134,7 +134,7 @@ async def run(deps: Deps, path: Path, batch: int = 250, concurrency: int = 2) ->
     def mean(values: list[float]) -> float:
         return sum(values) / len(values) if values else float("nan")
 
-    report = {"memories": len(all_texts), "questions": {}, "recall": {}}
+    report: dict = {"memories": len(all_texts), "questions": {}, "recall": {}}
     for mode in MODES:
         report["recall"][mode] = {}
         for k in KS:

@@ -71,7 +71,9 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
     run_id = uuid.uuid4().hex[:8]
     scores: dict[str, dict[str, list[float]]] = {m: defaultdict(list) for m in MODES}
     fold_of = folds.split(q["question_id"] for q in data)
-    by_fold = {fold: {m: defaultdict(list) for m in MODES} for fold in folds.FOLDS}
+    by_fold: dict[str, dict[str, dict[str, list[float]]]] = {
+        fold: {m: defaultdict(list) for m in MODES} for fold in folds.FOLDS
+    }
     latencies, stored, ingest_seconds = [], 0, 0.0
     for question in tqdm(data, desc="questions", unit="q"):
         user = f"bench-lme-{question['question_id']}-{run_id}"
@@ -81,7 +83,7 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
             ids = await ingest(deps, user, inputs, batch=100, concurrency=2)
             ingest_seconds += time.perf_counter() - started
             stored += len(ids)
-            session_of = {}
+            session_of: dict[str, str] = {}
             for memory_id, session_id in zip(ids, sessions):
                 session_of.setdefault(memory_id, session_id)
             answers = set(question["answer_session_ids"])

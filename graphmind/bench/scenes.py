@@ -42,18 +42,18 @@ def run(path: Path, settings: Settings | None = None, seed: int = 7) -> dict:
     rng = random.Random(seed)
     rows = []
     for threshold in sorted({*THRESHOLDS, settings.scene_topic_threshold}, reverse=True):
-        shifts, turns, single, noticed = 0, 0, 0, 0
+        shifts, n_turns, single, noticed = 0, 0, 0, 0
         for conversation, session in embedded:
             plan = scene.plan(None, [(str(i), v) for i, v in enumerate(session)], settings.scene_capacity, threshold)
             session_shifts = sum(1 for _, reason in plan.flushed if reason == scene.TOPIC_SHIFT)
-            shifts, turns, single = shifts + session_shifts, turns + len(session), single + (session_shifts == 0)
+            shifts, n_turns, single = shifts + session_shifts, n_turns + len(session), single + (session_shifts == 0)
             _, other = rng.choice([s for s in embedded if s[0] != conversation])
             tail = session[-(settings.scene_capacity - 1):]
             probe = scene.plan(None, [(str(i), v) for i, v in enumerate(tail)] + [("x", other[rng.randrange(len(other))])],
                                settings.scene_capacity, threshold)
             noticed += any(reason == scene.TOPIC_SHIFT for _, reason in probe.flushed)
         rows.append({"threshold": threshold, "configured": threshold == settings.scene_topic_threshold,
-                     "shiftsPerSession": shifts / len(embedded), "shiftsPerTurn": shifts / turns,
+                     "shiftsPerSession": shifts / len(embedded), "shiftsPerTurn": shifts / n_turns,
                      "sessionsWithoutShift": single / len(embedded), "otherConversationNoticed": noticed / len(embedded)})
     return {"sessions": len(embedded), "turns": int(sum(len(s) for _, s in embedded)),
             "capacity": settings.scene_capacity, "rows": rows}

@@ -94,13 +94,19 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
         hits[category].append(len(evidence & found) / len(evidence))
         vector = await recall(deps, user, question, deps.settings.recall_max_limit,
                               channels=(Channel.VECTOR,), neighbours=False)
-        ranked = sorted((i for i in vector.items if i.breakdown.vector_rank), key=lambda i: i.breakdown.vector_rank)
+        # only items with a rank are sorted by it (`or 0` never applies)
+        ranked = sorted((i for i in vector.items if i.breakdown.vector_rank),
+                        key=lambda i: i.breakdown.vector_rank or 0)
         keyword = await recall(deps, user, question, deps.settings.recall_max_limit,
                                channels=(Channel.KEYWORD,), neighbours=False)
         # the keyword channel's own top 10 (BM25 rank), as turns with their scores
-        keyword_tops.append([(sorted(turns_of.get(i.memory.id, set())), round(i.breakdown.keyword_score, 9))
-                             for i in sorted((i for i in keyword.items if i.breakdown.keyword_rank),
-                                             key=lambda i: i.breakdown.keyword_rank)[:K]])
+        keyword_top = []
+        for i in sorted((i for i in keyword.items if i.breakdown.keyword_rank),
+                        key=lambda i: i.breakdown.keyword_rank or 0)[:K]:
+            score = i.breakdown.keyword_score
+            assert score is not None  # a channel's rank comes with its score (recall._breakdown sets both)
+            keyword_top.append((sorted(turns_of.get(i.memory.id, set())), round(score, 9)))
+        keyword_tops.append(keyword_top)
         for channel, items in (("vector", ranked), ("keyword", keyword.items)):
             found = set().union(*(turns_of.get(item.memory.id, set()) for item in items[:K]))
             by_channel[channel].append(len(evidence & found) / len(evidence))
@@ -154,11 +160,11 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
         report["alone"] = await _phase(copy, alone, asked, turns_of, questions)
         await delete_user(deps, alone)
 
-        texts = other_texts(others, texts, chars)
+        chunks = other_texts(others, texts, chars)
         started = time.perf_counter()
-        vectors = np.concatenate([deps.embedder.embed(texts[i:i + 256]) for i in
-                                  tqdm(range(0, len(texts), 256), desc="embed others", unit="batch")])
-        report["other texts"] = len(texts)
+        vectors = np.concatenate([deps.embedder.embed(chunks[i:i + 256]) for i in
+                                  tqdm(range(0, len(chunks), 256), desc="embed others", unit="batch")])
+        report["other texts"] = len(chunks)
         report["embed seconds"] = time.perf_counter() - started
         now = datetime.now(UTC)
         for start in tqdm(range(0, n, batch), desc="load others", unit="batch"):
@@ -166,7 +172,7 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
             for i in range(start, min(n, start + batch)):
                 tenant = f"bench-other-{run_id}-{i // per_tenant}"
                 rows.append({"id": f"{run_id}-{i}", "userId": tenant, "userKey": user_key(tenant),
-                             "content": texts[i % len(texts)], "embedding": vectors[i % len(texts)].tolist()})
+                             "content": chunks[i % len(chunks)], "embedding": vectors[i % len(chunks)].tolist()})
             await deps.db.write("bench.load_tenant_memories", run=run_id, now=now, rows=rows)
             await deps.db.write("memory.index_terms", rows=index_rows(rows))
         copy = replace(deps, clock=FixedClock(instant))

@@ -3,6 +3,7 @@
 import asyncio
 import logging
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -26,8 +27,10 @@ def serve(host: str | None, port: int | None, workers: int | None, insecure: boo
     subscriptions and /metrics (README, "Serving")."""
     from graphmind import serving
 
-    overrides = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
-    settings = Settings(**overrides, **({"insecure": True} if insecure else {}))
+    overrides: dict[str, Any] = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
+    if insecure:
+        overrides["insecure"] = True
+    settings = Settings(**overrides)
     _check_binding(settings)
     logging.basicConfig(level=logging.INFO, format=serving.LOG_FORMAT)
     serving.serve(settings, serving.worker_count(workers, settings))

@@ -36,7 +36,9 @@ def _walk(command: click.Command, ctx: click.Context) -> Iterator[click.Context]
 def render(root: click.Command | None = None) -> str:
     """The whole document: a contents list, then one section per command."""
     if root is None:
-        from graphmind.cli import cli as root
+        from graphmind.cli import cli
+
+        root = cli
     top = click.Context(root, info_name="graphmind", terminal_width=WIDTH, max_content_width=WIDTH,
                         **root.context_settings)
     contexts = list(_walk(root, top))

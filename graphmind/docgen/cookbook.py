@@ -20,7 +20,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from pathlib import Path
 
-from graphql import GraphQLObjectType, OperationDefinitionNode, get_named_type, parse
+from graphql import FieldNode, GraphQLObjectType, OperationDefinitionNode, get_named_type, parse
 
 from graphmind.docgen.cookbook_example import Example, Ref
 from graphmind.docgen.cookbook_examples import EXAMPLES
@@ -50,7 +50,12 @@ class Captured:
 
 def operation(document: str) -> tuple[str, str, list[str]]:
     [op] = [d for d in parse(document).definitions if isinstance(d, OperationDefinitionNode)]
-    return op.operation.value, op.name.value, [s.name.value for s in op.selection_set.selections]
+    assert op.name is not None  # the examples are named operations (capture() keys the responses by name)
+    fields = []
+    for selection in op.selection_set.selections:
+        assert isinstance(selection, FieldNode)  # the examples select root fields, never fragments
+        fields.append(selection.name.value)
+    return op.operation.value, op.name.value, fields
 
 
 def resolve(value, responses: dict, users: dict):
@@ -82,9 +87,11 @@ def capture(settings: Settings | None = None) -> list[Captured]:
     settings = (settings or Settings()).model_copy(update={"api_keys": "required", "gardener_enabled": False})
     suffix = uuid.uuid4().hex[:8]
     users = {"user": f"cookbook-{suffix}", "admin": f"cookbook-admin-{suffix}"}
-    captured, responses = [], {}
+    captured: list[Captured] = []
+    responses: dict[str, dict] = {}
     with TestClient(create_app(settings)) as client:
         deps = client.app_state["deps"]
+        assert client.portal is not None  # the client's `with` block runs it
         keys = {who: client.portal.call(create_key, deps, users[who], role)[1]
                 for who, role in (("user", Role.AGENT), ("admin", Role.ADMIN))}
 
@@ -189,8 +196,11 @@ def descriptions() -> dict[tuple[str, str], str]:
 
     roots = {"query": schema._schema.query_type, "mutation": schema._schema.mutation_type,
              "subscription": schema._schema.subscription_type}
-    return {(kind, name): " ".join((f.description or "").split())
-            for kind, root in roots.items() for name, f in root.fields.items()}
+    found: dict[tuple[str, str], str] = {}
+    for kind, root in roots.items():
+        assert root is not None  # the schema has queries, mutations and subscriptions
+        found.update({(kind, name): " ".join((f.description or "").split()) for name, f in root.fields.items()})
+    return found
 
 
 def dumps(value, indent: int = 0, column: int = 0) -> str:

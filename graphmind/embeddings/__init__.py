@@ -51,6 +51,8 @@ class Encoder(Protocol):
 
     def count_tokens(self, text: str) -> int: ...
 
+    def __hash__(self) -> int: ...  # token counts are cached per encoder (`_count_tokens`)
+
 
 class _NoModel:
     """The encoder of a process that runs without the model (`Embedder.unavailable`)."""

@@ -36,7 +36,8 @@ def export(model_dir: Path, path: Path) -> Path:
     from sentence_transformers import SentenceTransformer
 
     model = SentenceTransformer(str(model_dir), device="cpu", local_files_only=True)
-    bert = model[0].auto_model.eval()
+    # torch types a sub-module attribute as Tensor | Module; auto_model is the transformers model
+    bert = model[0].auto_model.eval()  # type: ignore[union-attr]
 
     class Pooled(torch.nn.Module):
         def __init__(self) -> None:

@@ -22,6 +22,8 @@ def _metric_name(hypothesis: Hypothesis) -> str:
 
 
 def _treatment_better(hypothesis: Hypothesis, analysis: Analysis) -> bool:
+    # only asked of a significant test, which had trials (so a mean) in both arms
+    assert analysis.control_mean is not None and analysis.treatment_mean is not None
     return (analysis.treatment_mean > analysis.control_mean) == hypothesis.higher_is_better
 
 

@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -77,8 +78,12 @@ def arm_settings(settings: Settings, arm: Arm) -> Settings:
     unknown = sorted(set(arm.settings) - set(fields))
     if unknown:
         raise BadUserInput(f"unknown settings {unknown} in arm {arm.description!r}")
+    values: dict[str, Any] = {}
     try:
-        values = {k: TypeAdapter(fields[k].annotation).validate_python(v) for k, v in arm.settings.items()}
+        for k, v in arm.settings.items():
+            annotation = fields[k].annotation
+            assert annotation is not None  # every field of Settings is annotated
+            values[k] = TypeAdapter(annotation).validate_python(v)
     except ValidationError as e:
         raise BadUserInput(f"invalid settings in arm {arm.description!r}: {e}") from e
     return settings.model_copy(update=values)

@@ -46,7 +46,7 @@ def welch(control: list[float], treatment: list[float], higher_is_better: bool =
     n_c, n_t = len(control), len(treatment)
     mean_c = fmean(control) if control else None
     mean_t = fmean(treatment) if treatment else None
-    gain = improvement(mean_c, mean_t, higher_is_better) if control and treatment else None
+    gain = improvement(mean_c, mean_t, higher_is_better) if mean_c is not None and mean_t is not None else None
 
     def untested(reason: str) -> Analysis:
         return Analysis(n_c, n_t, mean_c, mean_t, gain, None, None, 1.0, False, reason)

@@ -150,7 +150,8 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now) -> None:
         days = {native(episodes[i]["validFrom"]).date() for i in members}
         drafts.append({"members": members, "content": summary, "derivedBy": how,
                        "contentType": (ContentType.OBSERVATION if len(days) > 1 else ContentType.FACT).value})
-    embedded = await deps.embedder.embed_async([d["content"] for d in drafts]) if drafts else []
+    embedded: np.ndarray | list[np.ndarray] = (
+        await deps.embedder.embed_async([d["content"] for d in drafts]) if drafts else [])
 
     async def write(tx) -> None:
         if not ctx.dry_run:

@@ -57,7 +57,7 @@ class SourceMemory:
             temporal_level=row["temporalLevel"], tags=list(row.get("tags") or []),
             metadata=json.loads(row.get("metadata") or "{}"), trust=row["trust"], source=row["source"],
             effective_salience=row["effectiveSalience"], access_count=row.get("accessCount") or 0,
-            utility=row.get("utilityEstimate") if row.get("utilityEstimate") is not None else 0.5,
+            utility=row["utilityEstimate"] if row.get("utilityEstimate") is not None else 0.5,
             outcome_adjustment=row.get("outcomeAdjustment") or 0.0,
             valid_from=native(row["validFrom"]), valid_until=native(row.get("validUntil")),
             created_at=native(row["createdAt"]),

@@ -16,6 +16,7 @@ Every proposal carries a rationale and a structured diff; None means nothing to 
 
 import difflib
 import re
+from typing import Any
 
 from graphmind.core.words import STOPWORDS
 from graphmind.improvement import text
@@ -40,7 +41,8 @@ def word_diff(before: str, after: str) -> list[dict]:
 
 def _clean_metadata(metadata: dict) -> tuple[dict, dict]:
     """Keys trimmed, lower-cased, spaces → underscores; None and empty values dropped."""
-    cleaned, changes = {}, {"renamed": {}, "dropped": []}
+    cleaned: dict[str, Any] = {}
+    changes: dict[str, Any] = {"renamed": {}, "dropped": []}
     for key, value in metadata.items():
         new_key = re.sub(r"\s+", "_", str(key).strip()).lower()
         if value is None or value == "" or value == [] or value == {}:

@@ -174,7 +174,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         if not scores:
             raise BadUserInput("no memory contributed to this decision", field="input.memories")
         estimated = draft.confidence is None
-        confidence = estimate_confidence(scores, memories) if estimated else draft.confidence
+        confidence = estimate_confidence(scores, memories) if draft.confidence is None else draft.confidence
         await tx.run(
             "decisions.create", userId=user_id, traceId=trace_id,
             decisionType=draft.decision_type.value, summary=summary, confidence=confidence,

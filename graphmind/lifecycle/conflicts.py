@@ -350,7 +350,7 @@ def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
 
 def _words(text: str) -> list[_Word]:
     """Rule 1: words with contractions expanded, each with its stem."""
-    words = []
+    words: list[_Word] = []
     for match in WORD.finditer(text.replace("\u2019", "'")):
         parts = _expand(match.group().lower())
         written = [match.group()] if len(parts) == 1 else parts

@@ -60,13 +60,14 @@ def plan(current: OpenScene | None, arrivals: list[tuple[str, np.ndarray]],
     if scene is not None:
         result.scenes.append(scene)
     for memory_id, vector in arrivals:
-        reason = None
+        reason: str | None = None
         if scene is not None and scene.size >= capacity:
             reason = CAPACITY
         elif scene is not None and not scene.fits(vector, threshold):
             reason = TOPIC_SHIFT
         if scene is None or reason:
             if scene is not None:
+                assert reason is not None  # an open scene is only replaced for a reason
                 result.flushed.append((scene.id, reason))
             scene = OpenScene(str(uuid.uuid4()), np.zeros_like(vector), 0)
             result.scenes.append(scene)

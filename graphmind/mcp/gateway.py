@@ -14,7 +14,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import strawberry
 from graphql import GraphQLError, parse, print_ast
@@ -100,7 +100,7 @@ class Gateway:
         )
         if result.errors:
             raise OperationFailed(result.errors[0])
-        [value] = result.data.values()
+        [value] = cast(dict[str, Any], result.data).values()  # an execution without errors has data
         return value
 
     async def tool(self, ctx: McpContext, operation: str, values: dict[str, Any]) -> CallToolResult:

@@ -10,8 +10,10 @@ lifespan never runs.
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import cast
 
 from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from graphmind.api.guard import STATUS, admit, refusal_headers
 from graphmind.errors import GraphMindError
@@ -37,7 +39,7 @@ class McpHttp:
     def __init__(self, settings: Settings, schema) -> None:
         self.settings = settings
         self.server = build_server(Gateway(schema, _http_call))
-        self.transport = None
+        self.transport: ASGIApp | None = None
 
     def route(self) -> Route:
         return Route(PATH, endpoint=self)
@@ -49,7 +51,7 @@ class McpHttp:
             streamable_http_path=PATH, stateless_http=True, json_response=True, host=self.settings.host,
             max_request_body_size=self.settings.max_body_bytes,
         )
-        [transport] = [route.endpoint for route in app.routes if getattr(route, "path", None) == PATH]
+        [transport] = [route.endpoint for route in app.routes if isinstance(route, Route) and route.path == PATH]
         async with self.server.session_manager.run():
             self.transport = transport
             try:
@@ -70,4 +72,5 @@ class McpHttp:
                         "headers": refusal_headers(error)})
             await send({"type": "http.response.body", "body": body})
             return
-        await self.transport(scope, receive, send)
+        transport = cast(ASGIApp, self.transport)  # set: the app's lifespan enters running() before any request
+        await transport(scope, receive, send)

@@ -198,7 +198,7 @@ class Memory:
             access_count=node.get("accessCount") or 0,
             entities=entities or [],
             stability=node.get("stability") or decay.DEFAULT_STABILITY_HOURS,
-            utility=node.get("utilityEstimate") if node.get("utilityEstimate") is not None else 0.5,
+            utility=node["utilityEstimate"] if node.get("utilityEstimate") is not None else 0.5,
             in_scene=bool(node.get("inScene")),
             scene_flushed_at=native(node.get("sceneFlushedAt")),
             retired_at=native(node.get("retiredAt")),

@@ -20,6 +20,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
+from typing import overload
 
 import numpy as np
 
@@ -108,6 +109,14 @@ class RecallResult:
     @property
     def tokens_used(self) -> int:
         return sum(item.tokens for item in self.items)
+
+
+@overload
+def _aware(moment: datetime) -> datetime: ...
+
+
+@overload
+def _aware(moment: datetime | None) -> datetime | None: ...
 
 
 def _aware(moment: datetime | None) -> datetime | None:

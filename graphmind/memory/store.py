@@ -176,7 +176,7 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
                 continue
         kept.append(i)
 
-    async def write(tx):
+    async def write(tx) -> tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memory]]:
         # Lock the user first: a concurrent remember of the same text waits here,
         # then sees this one's memory as a duplicate.
         await tx.run("memory.lock_user", userId=user_id, now=deps.clock.now())

@@ -180,9 +180,10 @@ def parse_body(body: str, headings: tuple[str, ...] = (), callout: bool = False)
         text_lines.pop(0)
     if callout and text_lines and _CALLOUT.match(text_lines[0]):
         text_lines.pop(0)
-    links = []
+    links: list[tuple[str | None, WikiLink]] = []
     for line in link_lines:
         match = _RELATION.match(line)
+        assert match is not None  # every part of _RELATION is optional: it matches every line
         relation = relation_name(match.group(1)) if match.group(1) else None
         links.extend((relation, link) for link in wikilinks(line[match.end():]))
     return Body("\n".join(text_lines).strip(), links)

@@ -97,7 +97,7 @@ class Context:
         """The links of a note that are not edges yet and can be added. Unresolved or
         unaddable links under ## Links are reported; in the text they stay text."""
         added: list[tuple[str, str]] = []
-        candidates = [(None, link, False) for link in wikilinks(body.text)]
+        candidates: list[tuple[str | None, WikiLink, bool]] = [(None, link, False) for link in wikilinks(body.text)]
         candidates += [(relation, link, True) for relation, link in body.links]
         for relation, link, listed in candidates:
             target = self.target(link)

@@ -84,6 +84,7 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
         if edit.text is not None:
             params = {"userId": user_id, "id": edit.id, "previous": edit.previous, "now": now}
             if edit.kind == "memory":
+                assert vector is not None  # a memory note with text is embedded (import_vault)
                 entities = [{"key": e.key, "name": e.name} for e in extract_entities(edit.text)]
                 await keyword_index.remove(tx, [edit.id])  # a Skip below rolls this back
                 rows = await tx.run("obsidian.update_memory", **params, content=edit.text,

@@ -40,7 +40,8 @@ def drift_figure(data: DriftData) -> Figure:
     if groups:
         reach = max(abs(d) for v, _, _ in groups for d in v) or 1.0
         bins = np.linspace(-reach, reach, 31)
-        axes.hist([v for v, _, _ in groups], bins=bins, stacked=True,
+        # matplotlib's stubs type `bins` as a Sequence, but it takes any array-like (its docs; np.histogram)
+        axes.hist([v for v, _, _ in groups], bins=bins, stacked=True,  # type: ignore[arg-type]
                   label=[label for _, label, _ in groups], color=[c for _, _, c in groups])
         axes.axvline(0.0, color="#444444", linewidth=0.8)
         axes.legend(loc="upper left")

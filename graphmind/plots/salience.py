@@ -142,8 +142,10 @@ async def load(deps, user_id: str, memory_id: str) -> SalienceHistory:
             elif e.payload.get("memoryId") != memory_id:
                 continue
             elif e.type == "salience.adjusted":
+                outcome_id = e.payload.get("outcomeId")
+                quality = qualities.get(outcome_id) if outcome_id is not None else None
                 adjustments.append(Adjustment(e.at, e.payload["previous"], e.payload["new"], e.payload["delta"],
-                                              e.payload["reason"], qualities.get(e.payload.get("outcomeId"))))
+                                              e.payload["reason"], quality))
             elif e.type in STATUS_EVENTS:
                 marks.append(Mark(e.at, STATUS_EVENTS[e.type]))
         if len(page) < event_log.MAX_PAGE:

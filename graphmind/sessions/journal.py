@@ -93,12 +93,12 @@ async def log_entry(deps: Deps, user_id: str, session_id: str, kind: EntryKind, 
                        if e["kind"] == EntryKind.ASSUMPTION.value]
         warning = loops.detect(vector, earlier, assumptions, s.loop_similarity, s.loop_helper_attempts)
     recalled: list[RecallItem] = []
+    message = None
     if signal:
         result = await recall(deps, user_id, text, s.session_recall_max, min_similarity=s.session_recall_similarity)
         recalled = result.items
-    message = None
-    if recalled:
-        message = f"{SIGNAL_MESSAGES[signal]} " + " | ".join(i.memory.content for i in recalled)
+        if recalled:
+            message = f"{SIGNAL_MESSAGES[signal]} " + " | ".join(i.memory.content for i in recalled)
     return LogResult(SessionEntry.from_row(row["entry"]), signal, message, recalled, warning)
 
 

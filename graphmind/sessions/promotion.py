@@ -18,7 +18,9 @@ snapshot labelled with the session follows it.
 """
 
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 from pydantic import ValidationError
 
 from graphmind.associative import drift
@@ -93,13 +95,14 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
             promotions.append(Promotion(entry.id, entry.kind, "skipped", refused))
         elif text:
             drafts.append((entry, text, signals))
-    vectors = await deps.embedder.embed_async([t for _, t, _ in drafts]) if drafts else []
+    vectors: np.ndarray | list[np.ndarray] = (
+        await deps.embedder.embed_async([t for _, t, _ in drafts]) if drafts else [])
     nearest = {}
     if drafts:
         # the best row of each comes first
         rows = await deps.db.read("memory.nearest_active", userId=user_id, embeddings=[v.tolist() for v in vectors],
                                   k=NEIGHBOURS, minSimilarity=s.promotion_novelty)
-        best = {}
+        best: dict[int, dict[str, Any]] = {}
         for r in rows:
             best.setdefault(r["i"], r)
         confidence = {r["memory"]["id"]: r["memory"]["effectiveSalience"] for r in await deps.db.read(

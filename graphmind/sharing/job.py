@@ -16,6 +16,7 @@
 """
 
 import uuid
+from typing import Any
 
 import numpy as np
 
@@ -86,7 +87,7 @@ async def _sharers_with_budget(ctx: JobContext) -> dict[str, float]:
 
 
 async def _patterns(ctx: JobContext, user_ids: list[str]) -> list[UserPattern]:
-    patterns = []
+    patterns: list[UserPattern] = []
     for start in range(0, len(user_ids), ctx.batch_size):
         rows = await ctx.deps.db.read("sharing.user_patterns", userIds=user_ids[start:start + ctx.batch_size])
         patterns.extend(UserPattern.from_row(r) for r in rows)
@@ -100,8 +101,9 @@ async def _publish(ctx: JobContext, rng: np.random.Generator, group: Group, shar
     s, now = ctx.deps.settings, ctx.deps.clock.now()
     release = privacy.noisy_release(rng, group.instances, group.users, group.quality_sum, s.sharing_user_cap,
                                     s.sharing_epsilon)
-    charges = [{"userId": c.user_id, "before": spent[c.user_id],
-                "after": privacy.spend(spent[c.user_id], s.sharing_epsilon)} for c in group.contributions]
+    charges: list[dict[str, Any]] = [{"userId": c.user_id, "before": spent[c.user_id],
+                                      "after": privacy.spend(spent[c.user_id], s.sharing_epsilon)}
+                                     for c in group.contributions]
     shared = {"id": shared_id, "description": description, "keywords": keywords,
               "instances": release.instances, "users": release.users, "meanQuality": release.mean_quality,
               "epsilon": s.sharing_epsilon}

@@ -4,6 +4,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 from graphmind.associative import nodes
 from graphmind.associative.activation import max_entity_degree
@@ -143,12 +144,14 @@ async def merge_trails(deps: Deps, user_id: str, trail_ids: list[str], label: st
         if merged_already:
             raise Conflict(f"trails {', '.join(merged_already)} were already merged")
         missing = {n for i in ids for n in states[i]["missing"]}
-        visits, boosts, seen_by = merge_visits({t.id: [v for v in t.visited if v.node_id not in missing]
-                                                 for t in trails})
-        hypotheses, conflicts = merge_hypotheses({t.id: t.hypotheses for t in trails}, now,
+        # full_trail loads each trail's visits, hypotheses and conclusions
+        visits, boosts, seen_by = merge_visits({
+            t.id: [v for v in cast(list[Visit], t.visited) if v.node_id not in missing] for t in trails})
+        hypotheses, conflicts = merge_hypotheses({t.id: cast(list[Hypothesis], t.hypotheses) for t in trails}, now,
                                                  deps.settings.merge_conflict_margin)
         conclusions: dict[str, ConclusionDraft] = {}
         for t in trails:
+            assert t.conclusions is not None
             for c in t.conclusions:
                 key = _normal(c.statement)
                 if key in conclusions:

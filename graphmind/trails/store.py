@@ -116,6 +116,7 @@ async def resume_trail(deps: Deps, user_id: str, trail_id: str, force: bool = Fa
     async def work(tx) -> ResumeResult:
         row = (await trail_states(tx, user_id, [trail_id]))[trail_id]
         trail = full_trail(row)
+        assert trail.hypotheses is not None and trail.visited is not None  # full_trail loads them
         missing = list(row["missing"])
         total = len(row["trail"]["nodeIds"])
         stale = total > 0 and len(missing) / total > share

@@ -11,6 +11,7 @@ Street, Sydney NSW 2000".
 """
 
 import re
+from typing import Literal
 
 import pyap
 from pyap.parser import AddressParser
@@ -51,7 +52,7 @@ PATTERNS = [
 # one cannot hold such an address, so the full rules (the British ones cost ~15 ms on a
 # 900-character text) run only where it is found. US: a state or a ZIP code; Canada: a
 # province; Britain: a postcode.
-REQUIRED_PART = {
+REQUIRED_PART: dict[Literal["US", "CA", "GB"], re.Pattern[str]] = {
     "US": re.compile(united_states.region1_postal_code, DEFAULT_FLAGS),
     "CA": re.compile(canada.region1, DEFAULT_FLAGS),
     "GB": re.compile(britain.postal_code, DEFAULT_FLAGS),

@@ -213,7 +213,7 @@ def _name_at(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozens
     if lower in TITLES:
         return _titled(tokens, i, common)
     if SELF_NAMING.search(tokens.text[:tokens.items[i][0]]) and lower not in common:
-        end = i
+        end: int | None = i
         if tokens.joined(i) and i + 1 < len(tokens) and _capitalised(tokens.items[i + 1][2]) \
                 and tokens.word(i + 1).lower() not in common and not tokens.possessive(i):
             end = i + 1
