@@ -5,7 +5,6 @@ transaction per batch, and starts no new batch after `job_time_limit_seconds`.
 With `dry_run` a job only counts what it would do. Every job returns its counts.
 """
 
-import json
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
@@ -15,17 +14,15 @@ import numpy as np
 
 from graphmind import idempotency
 from graphmind.core import events
-from graphmind.core.enums import ContentType, Source
 from graphmind.db.database import native
+from graphmind.gardener.consolidation import consolidate
 from graphmind.improvement.worker import self_improve
 from graphmind.job_context import FIRST_ID, JobContext
 from graphmind.lifecycle import decay as dsr
-from graphmind.lifecycle import promotion, truth
+from graphmind.lifecycle import promotion
 from graphmind.lifecycle.clustering import greedy_clusters
 from graphmind.lifecycle.summary import summarise
-from graphmind.memory import heuristics, keyword_index, neighbours
-from graphmind.memory.entities import extract_entities
-from graphmind.memory.keywords import user_key
+from graphmind.memory import keyword_index
 from graphmind.memory.model import effective_salience
 from graphmind.security import ratelimit
 from graphmind.sharing.job import share_patterns
@@ -118,90 +115,6 @@ async def prune(ctx: JobContext) -> dict[str, int]:
         ctx.add("rate_buckets_expired", await ratelimit.expire_buckets(
             ctx.deps.db, s.rate_limit_per_minute, s.rate_limit_burst, ctx.batch_size))
     return ctx.counts
-
-
-async def consolidate(ctx: JobContext) -> dict[str, int]:
-    """Policy 3: episodes → semantic memories, for users past the count or age trigger."""
-    s, now = ctx.deps.settings, ctx.deps.clock.now()
-    due = await ctx.deps.db.read(
-        "gardener.consolidation_due", minEvents=s.consolidation_min_events,
-        cutoff=now - timedelta(hours=s.consolidation_max_age_hours), batchSize=ctx.batch_size,
-    )
-    for user in due:
-        if not ctx.time_left():
-            break
-        ctx.add("users")
-        await _consolidate_user(ctx, user["userId"], now)
-    return ctx.counts
-
-
-async def _consolidate_user(ctx: JobContext, user_id: str, now) -> None:
-    s, deps = ctx.deps.settings, ctx.deps
-    episodes = await deps.db.read("gardener.unconsolidated_events", userId=user_id, batchSize=ctx.batch_size)
-    vectors = np.asarray([e["embedding"] for e in episodes], dtype=np.float32)
-    clusters = [c for c in greedy_clusters(vectors, s.consolidation_similarity) if c]
-    ctx.add("episodes", len(episodes))
-    drafts = []
-    for members in clusters:
-        if len(members) < 2:
-            continue  # a lone episode has nothing to generalise; it stays as it is
-        texts = [episodes[i]["content"] for i in members]
-        summary, how = await summarise(s, texts, vectors[members])
-        days = {native(episodes[i]["validFrom"]).date() for i in members}
-        drafts.append({"members": members, "content": summary, "derivedBy": how,
-                       "contentType": (ContentType.OBSERVATION if len(days) > 1 else ContentType.FACT).value})
-    embedded: np.ndarray | list[np.ndarray] = (
-        await deps.embedder.embed_async([d["content"] for d in drafts]) if drafts else [])
-
-    async def write(tx) -> None:
-        if not ctx.dry_run:
-            await tx.run("memory.lock_user", userId=user_id, now=now)
-        derived, settled = [], []
-        for draft, vector in zip(drafts, embedded, strict=True):
-            row = _derived_row(draft, episodes, vector, now)
-            [claims] = await neighbours.near(tx.run, s, user_id, [row["content"]], [vector])
-            verdict = truth.judge(truth.Claim(row["id"], row["content"], row["contentType"],
-                                              row["trust"], row["validFrom"], now), claims, s.dedup_threshold)
-            clashes = verdict.conflicts
-            if any(c.loser_id == row["id"] for c in clashes) or verdict.duplicate_of:
-                ctx.add("rejected")  # the consistency gate: it contradicts a stronger belief, or repeats one
-                await events.append(tx, user_id, now, [events.event(
-                    "consolidation.rejected", content=row["content"],
-                    contradicts=[c.existing_id for c in clashes], members=row["members"])])
-                continue
-            derived.append(row)
-            settled.append((row["id"], clashes))
-        ctx.add("derived", len(derived))
-        if ctx.dry_run:
-            return
-        consolidated = [episodes[i]["id"] for members in clusters for i in members]
-        await tx.run("gardener.derive_memories", userId=user_id, userKey=user_key(user_id),
-                     derived=derived, consolidated=consolidated, now=now)
-        await keyword_index.add(tx, derived)
-        for memory_id, clashes in settled:
-            if clashes:
-                await truth.settle(tx, user_id, now, memory_id, clashes)
-        await events.append(tx, user_id, now, [
-            events.event("memory.consolidated", memoryId=r["id"], derivedFrom=r["members"], by=r["derivedBy"])
-            for r in derived
-        ])
-
-    await deps.db.transaction(write)
-
-
-def _derived_row(draft: dict, episodes: list[dict], vector, now) -> dict:
-    members = [episodes[i] for i in draft["members"]]
-    content_type = ContentType(draft["contentType"])
-    return {
-        "id": str(uuid.uuid4()), "content": draft["content"], "contentType": content_type.value,
-        "temporalLevel": max(2, heuristics.temporal_level(draft["content"], content_type)),
-        "baseSalience": max(m["salience"] for m in members),
-        "validFrom": max(native(m["validFrom"]) for m in members),
-        "source": Source.MODEL.value, "trust": Source.MODEL.trust, "tags": ["consolidated"],
-        "metadata": json.dumps({"episodes": len(members)}), "embedding": vector.tolist(),
-        "derivedBy": draft["derivedBy"], "members": [m["id"] for m in members],
-        "entities": [{"key": e.key, "name": e.name} for e in extract_entities(draft["content"])],
-    }
 
 
 async def patterns(ctx: JobContext) -> dict[str, int]:

@@ -46,7 +46,9 @@ class RememberResult:
 
 @dataclass(frozen=True)
 class Derivation:
-    """A memory derived from others (the self-improvement worker): its lineage and trust.
+    """A memory derived from others (the self-improvement worker, consolidation): its
+    lineage, its trust and what derived it (`by`: `self_improvement`, or consolidation's
+    `extractive` / `llm` summary).
 
     Its sources are left out of its duplicate and contradiction checks (it is meant to
     resemble them); it gets DERIVED_FROM edges to them and IMPROVES edges to those it
@@ -56,6 +58,7 @@ class Derivation:
     derived_from: tuple[str, ...]
     supersedes: tuple[str, ...]
     trust: float
+    by: str = "self_improvement"
 
 
 @dataclass
@@ -228,9 +231,9 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
                     created_memories[memory_id] = Memory.from_node(node, created_memories[memory_id].entities)
         for i in to_create:
             if derivation := prepared[i].derivation:
-                await tx.run("improvement.link_lineage", userId=user_id, memoryId=prepared[i].row["id"],
+                await tx.run("memory.link_lineage", userId=user_id, memoryId=prepared[i].row["id"],
                              derivedFrom=list(derivation.derived_from),
-                             supersedes=list(derivation.supersedes), now=now)
+                             supersedes=list(derivation.supersedes), by=derivation.by, now=now)
         await _place_in_scenes(tx, deps, user_id, now, [
             (prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i])
             for i in to_create

@@ -1,5 +1,5 @@
 """The gardener's jobs on a controllable clock: decay, prune (archive, restore, 30-day
-deletion, level 4 spared), consolidation triggers, patterns and promotion."""
+deletion, level 4 spared), patterns and promotion (consolidation: test_consolidation.py)."""
 
 import pytest
 
@@ -9,7 +9,6 @@ from graphmind.gardener.runner import run_job
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
 from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
 from graphmind.memory import manage
-from graphmind.memory.manage import MemoryFilter
 
 
 async def test_decay_follows_the_level_rate(timed, clock, store, user_id):
@@ -47,62 +46,6 @@ async def test_prune_archives_restores_and_deletes_after_30_days(timed, clock, s
     with pytest.raises(NotFound):
         await manage.get_memory(timed, user_id, faint.memory.id)
     assert (await manage.get_memory(timed, user_id, core.memory.id)).status == MemoryStatus.ARCHIVED
-
-
-STANDUPS = [
-    "Standup: the payments migration is blocked on the database schema review",
-    "Standup: payments migration schema review was scheduled for Thursday",
-    "Standup: the payments migration team finished the schema review",
-    "Standup: payments migration moved to the data backfill step",
-    "Standup: backfill for the payments migration is at forty percent",
-    "Standup: payments migration backfill reached eighty percent overnight",
-    "Standup: the payments migration backfill completed without errors",
-    "Standup: payments migration dual writes were switched on",
-    "Standup: payments migration dual writes showed a small latency increase",
-    "Standup: after a config fix the new payments database responds quickly again",
-    "Standup: payments migration reads moved to the new database",
-    "Standup: the old payments tables are read-only after the migration",
-    "Standup: payments migration rollback plan was reviewed by the SRE team",
-    "Standup: payments migration cut-over is planned for next Tuesday",
-    "Standup: the payments migration cut-over went smoothly",
-    "Standup: payments migration monitoring dashboards were updated",
-    "Standup: payments migration retro is booked for Friday",
-    "Standup: the payments migration retro found two process improvements",
-    "Standup: old payments tables will be dropped after the migration settles",
-    "Standup: payments migration documentation was published in the wiki",
-    "Standup: the payments migration project is officially closed",
-]
-
-
-async def derived(timed, user_id):
-    page = await manage.list_memories(timed, user_id, MemoryFilter(tags=["consolidated"]), 100, None)
-    return page.memories
-
-
-async def test_consolidation_triggers_at_21_events_not_20(timed, store, user_id):
-    for text in STANDUPS[:20]:
-        assert (await store(text, contentType="event")).duplicate_of is None
-    await run_job(timed, "consolidate")
-    assert await derived(timed, user_id) == []
-    await store(STANDUPS[20], contentType="event")
-    await run_job(timed, "consolidate")
-    facts = await derived(timed, user_id)
-    assert facts and all(f.source.value == "model" and f.content_type.value in ("fact", "observation") for f in facts)
-    rows = await timed.db.driver.execute_query(
-        "MATCH (f:Memory {id: $id})-[:DERIVED_FROM]->(e:Memory) RETURN count(e) AS n, "
-        "all(x IN collect(e.status) WHERE x = 'active') AS kept", id=facts[0].id)
-    assert rows.records[0]["n"] >= 2 and rows.records[0]["kept"]  # append-only: episodes stay
-
-
-async def test_consolidation_triggers_when_the_oldest_event_is_over_24_hours(timed, clock, store, user_id):
-    for text in STANDUPS[:3]:
-        await store(text, contentType="event")
-    clock.advance(hours=23)
-    await run_job(timed, "consolidate")
-    assert await derived(timed, user_id) == []
-    clock.advance(hours=2)
-    await run_job(timed, "consolidate")
-    assert len(await derived(timed, user_id)) == 1
 
 
 async def test_a_job_never_overlaps_itself(timed):

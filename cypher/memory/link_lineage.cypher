@@ -1,12 +1,14 @@
 // name: link_lineage
-// Links a self-improved memory to its sources: DERIVED_FROM each source (lineage) and IMPROVES each memory it logically supersedes (recall shows the improved one instead, unless history is asked for); the sources themselves are not changed.
+// Links a derived memory (self-improvement, consolidation) to its sources: DERIVED_FROM each source (lineage, with who derived it, `by`; the memory's derivedBy says the same) and IMPROVES each memory it logically supersedes (recall shows the improved one instead, unless history is asked for); the sources themselves are not changed.
 // mode: write
-// params: userId, memoryId, derivedFrom, supersedes, now
+// params: userId, memoryId, derivedFrom, supersedes, by, now
 MATCH (new:Memory {id: $memoryId}) WHERE new.userId = $userId
+SET new.derivedBy = $by
+WITH new
 CALL (new) {
   UNWIND $derivedFrom AS sourceId
   MATCH (source:Memory {id: sourceId}) WHERE source.userId = $userId
-  MERGE (new)-[d:DERIVED_FROM]->(source) ON CREATE SET d.by = 'self_improvement', d.at = $now
+  MERGE (new)-[d:DERIVED_FROM]->(source) ON CREATE SET d.by = $by, d.at = $now
 }
 CALL (new) {
   UNWIND $supersedes AS sourceId
