@@ -32,7 +32,7 @@ TEST_ENV := GRAPHMIND_NEO4J_BOLT_PORT=17687 GRAPHMIND_NEO4J_HTTP_PORT=17474 \
 help:
 	@echo "make run    set up, start Neo4j and serve http://127.0.0.1:8000/graphql (WORKERS=N server processes; default one per core)"
 	@echo "make test   set up, lint (ruff, mypy) and run the whole suite against a separate test Neo4j"
-	@echo "make lint   ruff's lint of graphmind/ and tests/, mypy's check of graphmind/"
+	@echo "make lint   ruff's lint and format check of graphmind/ and tests/, mypy's check of graphmind/"
 	@echo "make stop   stop the Neo4j of make run"
 	@echo "make schema regenerate schema.graphql from the code"
 
@@ -43,9 +43,11 @@ run: setup
 test: setup browser lint
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
 
-# ruff's lint ([tool.ruff] in pyproject.toml) over the package and its tests; mypy over the package
+# ruff's lint and format check ([tool.ruff] in pyproject.toml) over the package and its tests;
+# mypy over the package ([tool.mypy])
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check graphmind tests
+	$(VENV)/bin/ruff format --check graphmind tests
 	$(VENV)/bin/mypy
 
 setup: $(INSTALLED) maven $(GRAPHIQL_ASSETS) $(ONNX_MODEL)

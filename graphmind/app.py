@@ -62,8 +62,10 @@ class GraphMindGraphQL(GraphQL[Context, None]):
             if self.is_websocket_request(request):
                 raise
             code = "NOT_FOUND" if e.status_code == 404 else "BAD_USER_INPUT"
-            return JSONResponse({"data": None, "errors": [{"message": e.reason, "extensions": {"code": code}}]},
-                                status_code=e.status_code)
+            return JSONResponse(
+                {"data": None, "errors": [{"message": e.reason, "extensions": {"code": code}}]},
+                status_code=e.status_code,
+            )
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Starlette:
@@ -86,9 +88,14 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                 gardener.start()  # every process has one; the holder of the lease leads
             tail = EventTail(deps.db)
             try:
-                yield Resources(deps=deps, authenticator=Authenticator(deps), event_tail=tail,
-                                rate_limiter=RateLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst,
-                                                         deps.db, settings.rate_limit_lease))
+                yield Resources(
+                    deps=deps,
+                    authenticator=Authenticator(deps),
+                    event_tail=tail,
+                    rate_limiter=RateLimiter(
+                        settings.rate_limit_per_minute, settings.rate_limit_burst, deps.db, settings.rate_limit_lease
+                    ),
+                )
             finally:
                 await tail.close()
                 if gardener:
@@ -115,9 +122,15 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     )
     middleware = [Middleware(Guard, max_body_bytes=settings.max_body_bytes)]
     if settings.cors_origins:
-        middleware.insert(0, Middleware(CORSMiddleware, allow_origins=settings.cors_origins,
-                                        allow_methods=["GET", "POST"],
-                                        allow_headers=["Authorization", "Content-Type"]))
+        middleware.insert(
+            0,
+            Middleware(
+                CORSMiddleware,
+                allow_origins=settings.cors_origins,
+                allow_methods=["GET", "POST"],
+                allow_headers=["Authorization", "Content-Type"],
+            ),
+        )
     return Starlette(
         routes=[
             Route("/", home.endpoint(settings.graphiql)),

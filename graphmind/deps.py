@@ -25,8 +25,9 @@ class Deps:
 
 
 @asynccontextmanager
-async def open_deps(settings: Settings, clock: Clock | None = None, *, model: bool = True,
-                    schema: bool | None = None) -> AsyncIterator[Deps]:
+async def open_deps(
+    settings: Settings, clock: Clock | None = None, *, model: bool = True, schema: bool | None = None
+) -> AsyncIterator[Deps]:
     """The Neo4j driver and the embedding model, for as long as the block runs: what `serve`
     (the app's lifespan), `mcp`, the CLI and the benches run on; the one place Deps are made.
 

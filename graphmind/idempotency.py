@@ -63,8 +63,15 @@ async def recorded(deps: Deps, user_id: str, request_id: str | None, operation: 
 async def record(tx, user_id: str, request_id: str | None, operation: str, response: object, now) -> None:
     """Records the response inside the operation's own transaction."""
     if request_id is not None:
-        await tx.run("idempotency.record", key=_key(user_id, request_id), userId=user_id, requestId=request_id,
-                     operation=operation, response=json.dumps(encode(response), sort_keys=True), now=now)
+        await tx.run(
+            "idempotency.record",
+            key=_key(user_id, request_id),
+            userId=user_id,
+            requestId=request_id,
+            operation=operation,
+            response=json.dumps(encode(response), sort_keys=True),
+            now=now,
+        )
 
 
 async def once(deps: Deps, user_id: str, request_id: str | None, operation: str, run, replay):

@@ -38,63 +38,92 @@ class Metrics:
         self.registry = CollectorRegistry()
         r = self.registry
         self.requests = Counter(
-            "graphmind_requests_total", "GraphQL root fields resolved, by outcome (ok or error code).",
-            ["operation", "outcome"], registry=r,
+            "graphmind_requests_total",
+            "GraphQL root fields resolved, by outcome (ok or error code).",
+            ["operation", "outcome"],
+            registry=r,
         )
         self.request_seconds = Histogram(
-            "graphmind_request_seconds", "Time to resolve a GraphQL root field.",
-            ["operation"], buckets=REQUEST_BUCKETS, registry=r,
+            "graphmind_request_seconds",
+            "Time to resolve a GraphQL root field.",
+            ["operation"],
+            buckets=REQUEST_BUCKETS,
+            registry=r,
         )
         self.memories = Gauge(
-            "graphmind_memories", "Stored memories by status.", ["status"], registry=r,
+            "graphmind_memories",
+            "Stored memories by status.",
+            ["status"],
+            registry=r,
             multiprocess_mode="mostrecent",  # set from Neo4j by the process that answers a scrape
         )
         self.job_runs = Counter(
-            "graphmind_job_runs_total", "Scheduled job runs, by outcome (ok, failed, skipped).",
-            ["job", "outcome"], registry=r,
+            "graphmind_job_runs_total",
+            "Scheduled job runs, by outcome (ok, failed, skipped).",
+            ["job", "outcome"],
+            registry=r,
         )
         self.job_seconds = Histogram(
-            "graphmind_job_seconds", "Time a scheduled job ran.",
-            ["job"], buckets=JOB_BUCKETS, registry=r,
+            "graphmind_job_seconds",
+            "Time a scheduled job ran.",
+            ["job"],
+            buckets=JOB_BUCKETS,
+            registry=r,
         )
 
         self.requests_in_flight = Gauge(
-            "graphmind_requests_in_flight", "GraphQL root fields being resolved right now.", registry=r,
+            "graphmind_requests_in_flight",
+            "GraphQL root fields being resolved right now.",
+            registry=r,
             multiprocess_mode="livesum",
         )
         self.gardener_leader = Gauge(
             "graphmind_gardener_leader",
             "1 in the one server process that holds the gardener's lease and runs its schedules, else 0.",
-            registry=r, multiprocess_mode="liveall",  # one sample per process (pid label)
+            registry=r,
+            multiprocess_mode="liveall",  # one sample per process (pid label)
         )
         # seed 001 §13, with the graphmind_ prefix
         self.improve_attempts = Counter(
-            "graphmind_self_improve_attempts_total", "Self-improvement proposals validated, by type.",
-            ["type"], registry=r,
+            "graphmind_self_improve_attempts_total",
+            "Self-improvement proposals validated, by type.",
+            ["type"],
+            registry=r,
         )
         self.improve_commits = Counter(
-            "graphmind_self_improve_commits_total", "Self-improvement proposals stored, by type.",
-            ["type"], registry=r,
+            "graphmind_self_improve_commits_total",
+            "Self-improvement proposals stored, by type.",
+            ["type"],
+            registry=r,
         )
         self.improve_rejects = Counter(
-            "graphmind_self_improve_rejects_total", "Self-improvement proposals rejected, by failing gate.",
-            ["reason"], registry=r,
+            "graphmind_self_improve_rejects_total",
+            "Self-improvement proposals rejected, by failing gate.",
+            ["reason"],
+            registry=r,
         )
         self.improve_cycle_seconds = Histogram(
-            "graphmind_self_improve_cycle_duration_seconds", "Time a self-improvement cycle ran.",
-            buckets=JOB_BUCKETS, registry=r,
+            "graphmind_self_improve_cycle_duration_seconds",
+            "Time a self-improvement cycle ran.",
+            buckets=JOB_BUCKETS,
+            registry=r,
         )
         self.improve_candidates = Gauge(
-            "graphmind_self_improve_candidates_in_cycle", "Candidates the last self-improvement cycle selected.",
-            registry=r, multiprocess_mode="mostrecent",
+            "graphmind_self_improve_candidates_in_cycle",
+            "Candidates the last self-improvement cycle selected.",
+            registry=r,
+            multiprocess_mode="mostrecent",
         )
         self.improve_quality_delta = Histogram(
-            "graphmind_self_improve_quality_delta", "Structure-score improvement of each accepted proposal.",
-            buckets=SCORE_BUCKETS, registry=r,
+            "graphmind_self_improve_quality_delta",
+            "Structure-score improvement of each accepted proposal.",
+            buckets=SCORE_BUCKETS,
+            registry=r,
         )
         self.improve_backpressure_skips = Counter(
             "graphmind_self_improve_backpressure_skips_total",
-            "Self-improvement cycles skipped because the service was busy.", registry=r,
+            "Self-improvement cycles skipped because the service was busy.",
+            registry=r,
         )
         self._in_flight = 0
 

@@ -50,8 +50,11 @@ def log_config() -> dict:
 
     config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     config["formatters"]["graphmind"] = {"format": LOG_FORMAT}
-    config["handlers"]["graphmind"] = {"formatter": "graphmind", "class": "logging.StreamHandler",
-                                       "stream": "ext://sys.stderr"}
+    config["handlers"]["graphmind"] = {
+        "formatter": "graphmind",
+        "class": "logging.StreamHandler",
+        "stream": "ext://sys.stderr",
+    }
     config["root"] = {"handlers": ["graphmind"], "level": "INFO"}
     config["loggers"]["apscheduler"] = {"level": "WARNING"}  # not a line per run of the leader's lease renewal
     return config
@@ -86,6 +89,7 @@ def prepare(settings: Settings) -> None:
     from graphmind.db.queries import QueryLibrary
 
     if settings.migrate_on_start:
+
         async def run() -> None:
             db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
             try:
@@ -109,7 +113,19 @@ def serve(settings: Settings, workers: int) -> None:
     prepare(settings)
     os.environ.update(worker_environment(settings, workers))
     with metrics_directory(workers):
-        log.info("starting %d server process%s on http://%s:%s/graphql", workers, "es" if workers > 1 else "",
-                 settings.host, settings.port)
-        uvicorn.run(APP_FACTORY, factory=True, host=settings.host, port=settings.port, workers=workers,
-                    log_config=log_config(), timeout_graceful_shutdown=30)
+        log.info(
+            "starting %d server process%s on http://%s:%s/graphql",
+            workers,
+            "es" if workers > 1 else "",
+            settings.host,
+            settings.port,
+        )
+        uvicorn.run(
+            APP_FACTORY,
+            factory=True,
+            host=settings.host,
+            port=settings.port,
+            workers=workers,
+            log_config=log_config(),
+            timeout_graceful_shutdown=30,
+        )

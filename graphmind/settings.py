@@ -15,9 +15,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="GRAPHMIND_", extra="ignore")
 
     # Neo4j connection
-    neo4j_uri: str | None = Field(
-        None, description="Bolt URI; defaults to bolt://NEO4J_HOST:NEO4J_BOLT_PORT"
-    )
+    neo4j_uri: str | None = Field(None, description="Bolt URI; defaults to bolt://NEO4J_HOST:NEO4J_BOLT_PORT")
     neo4j_user: str = Field("neo4j", description="Neo4j user name")
     neo4j_password: str = Field("graphmind-dev", description="Neo4j password (8+ chars)")
     neo4j_database: str = Field("neo4j", description="Neo4j database name")
@@ -63,13 +61,16 @@ class Settings(BaseSettings):
     rate_limit_per_minute: float = Field(1200.0, description="requests a key may make per minute (0: no limit)")
     rate_limit_burst: int = Field(100, ge=1, description="requests a key may make at once before the rate applies")
     rate_limit_lease: int = Field(
-        8, ge=1, description="tokens a server process takes from a key's shared bucket at a time "
-                             "(at most a quarter of what is left; 1: every request writes to Neo4j)"
+        8,
+        ge=1,
+        description="tokens a server process takes from a key's shared bucket at a time "
+        "(at most a quarter of what is left; 1: every request writes to Neo4j)",
     )
     max_body_bytes: int = Field(1_000_000, ge=1024, description="largest GraphQL request body")
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
     metrics_allow: list[str] = Field(
-        default_factory=list, description="addresses or networks that may scrape /metrics without an admin key (JSON list)"
+        default_factory=list,
+        description="addresses or networks that may scrape /metrics without an admin key (JSON list)",
     )
 
     # Embeddings
@@ -81,8 +82,9 @@ class Settings(BaseSettings):
     )
     embedding_batch_size: int = Field(64, description="texts per embedding batch (ONNX: at most 32, length-sorted)")
     embedding_threads: int = Field(
-        0, description="threads per embedding call (0: the cores divided among the server processes, "
-        "at least 1; outside `serve`, ONNX one per core, torch its default)"
+        0,
+        description="threads per embedding call (0: the cores divided among the server processes, "
+        "at least 1; outside `serve`, ONNX one per core, torch its default)",
     )
 
     # Memory: remember
@@ -94,9 +96,7 @@ class Settings(BaseSettings):
     )
 
     # Memory: recall
-    rrf_k: int = Field(
-        10, description="Reciprocal Rank Fusion constant k (seed: 60; 10 measured better)"
-    )
+    rrf_k: int = Field(10, description="Reciprocal Rank Fusion constant k (seed: 60; 10 measured better)")
     rrf_weight_vector: float = Field(1.0, description="RRF weight of the vector channel")
     rrf_weight_keyword: float = Field(1.0, description="RRF weight of the keyword channel")
     rrf_weight_graph: float = Field(1.0, description="RRF weight of the entity-graph channel")
@@ -104,9 +104,12 @@ class Settings(BaseSettings):
         0.05, description="entities in more of a user's memories than this share are ignored"
     )
     recall_vector_k: int = Field(100, description="vector candidates per recall")
-    recall_keyword_k: int = Field(50, description="keyword candidates per recall (BM25 over the caller's own term statistics)")
+    recall_keyword_k: int = Field(
+        50, description="keyword candidates per recall (BM25 over the caller's own term statistics)"
+    )
     recall_keyword_postings: int = Field(
-        2000, description="postings a keyword recall reads in full, rarest terms first; commoner terms score only its best candidates"
+        2000,
+        description="postings a keyword recall reads in full, rarest terms first; commoner terms score only its best candidates",
     )
     recall_graph_k: int = Field(50, description="entity-graph candidates per recall")
     recall_default_limit: int = Field(10, description="results of a recall when not asked")
@@ -142,49 +145,46 @@ class Settings(BaseSettings):
         0.05, description="Hebbian rate among a recall's top results (0 turns co-retrieval off)"
     )
     coretrieval_top: int = Field(3, description="top results of a recall associated with each other")
-    couse_rate: float = Field(
-        0.1, description="Hebbian rate × quality among a well-judged decision's memories"
-    )
+    couse_rate: float = Field(0.1, description="Hebbian rate × quality among a well-judged decision's memories")
     couse_max_memories: int = Field(10, description="most influencing memories associated per outcome")
     activation_threshold: float = Field(0.01, description="activation below which a node is dropped")
     activation_top_k: int = Field(20, description="nodes an activate returns when not asked")
     max_graph_hops: int = Field(8, description="largest maxHops of activate and why")
     why_beam: int = Field(200, description="partial paths why keeps per hop and side")
-    trail_stale_share: float = Field(
-        0.5, description="share of missing nodes above which a trail is stale"
-    )
+    trail_stale_share: float = Field(0.5, description="share of missing nodes above which a trail is stale")
     merge_conflict_margin: float = Field(
         0.1, description="score gap under which a merge conflict is left for human review"
     )
 
     # Lifecycle: decay, ranking mix, scene, truth, budgets (docs/lifecycle.md)
     retrievability_scale: float = Field(1.0, description="C in R = C·e^(−t/S)")
-    stability_factor: float = Field(
-        1.0, description="spacing factor: a retrieval sets S to S·(1 + factor·(1 − R))"
-    )
+    stability_factor: float = Field(1.0, description="spacing factor: a retrieval sets S to S·(1 + factor·(1 − R))")
     rank_weight_similarity: float = Field(0.7, description="ranking mix: weight of relevance")
     rank_weight_retrievability: float = Field(0.15, description="ranking mix: weight of R (DSR)")
     rank_weight_utility: float = Field(0.15, description="ranking mix: weight of learned utility")
     exploration: float = Field(
-        0.0, ge=0, le=0.5,
+        0.0,
+        ge=0,
+        le=0.5,
         description="exploration bound c: a recall adds c·√(utility variance)·u (u uniform) to each score, "
-                    "so near-tied, little-tried memories get seen; 0 = off",
+        "so near-tied, little-tried memories get seen; 0 = off",
     )
     exploration_seed: int = Field(0, description="seed of exploration's draws")
     utility_retrieval_noise: float = Field(
-        0.0, ge=0, description="Kalman measurement noise of a retrieval as evidence of a memory's usefulness "
-                               "(outcomes: 0.5 / attribution; larger is weaker; 0: retrievals do not count, "
-                               "the default: even 200 cost 3 points of LoCoMo recall@10)"
+        0.0,
+        ge=0,
+        description="Kalman measurement noise of a retrieval as evidence of a memory's usefulness "
+        "(outcomes: 0.5 / attribution; larger is weaker; 0: retrievals do not count, "
+        "the default: even 200 cost 3 points of LoCoMo recall@10)",
     )
     max_token_budget: int = Field(32_000, description="largest tokenBudget a recall may ask for")
     budget_pool: int = Field(50, description="candidates a budgeted recall packs from")
-    budget_mmr_lambda: float = Field(
-        0.7, description="budget packing: relevance vs non-redundancy (MMR λ)"
-    )
+    budget_mmr_lambda: float = Field(0.7, description="budget packing: relevance vs non-redundancy (MMR λ)")
     scene_capacity: int = Field(10, description="memories a scene (working memory) holds")
     scene_topic_threshold: float = Field(
-        0.35, description="cosine to the scene centroid and to each member under which the topic shifted "
-        "(graphmind bench scenes)"
+        0.35,
+        description="cosine to the scene centroid and to each member under which the topic shifted "
+        "(graphmind bench scenes)",
     )
     scene_idle_minutes: float = Field(30.0, description="idle scenes the gardener flushes")
     conflict_similarity: float = Field(
@@ -244,7 +244,9 @@ class Settings(BaseSettings):
     session_recall_max: int = Field(2, ge=1, description="memories a session signal surfaces at most")
     loop_similarity: float = Field(0.85, description="cosine from which a rejected attempt repeats an earlier one")
     loop_helper_attempts: int = Field(3, ge=2, description="similar attempt from which a fresh helper is suggested")
-    promotion_novelty: float = Field(0.5, description="session end: below this cosine to every memory, a learning is new")
+    promotion_novelty: float = Field(
+        0.5, description="session end: below this cosine to every memory, a learning is new"
+    )
     promotion_confidence: float = Field(
         0.7, description="session end: a similar memory this confident is superseded, a less confident one linked"
     )
@@ -258,7 +260,9 @@ class Settings(BaseSettings):
     self_improvement_interval_seconds: int = Field(300, ge=1, description="seconds between two worker cycles")
     self_improvement_batch_size: int = Field(8, ge=1, description="candidates a cycle handles at most")
     self_improvement_max_cycle_seconds: float = Field(20.0, description="a cycle stops starting proposals after this")
-    self_improvement_max_candidates_per_topic: int = Field(2, ge=1, description="candidates per topical cluster per cycle")
+    self_improvement_max_candidates_per_topic: int = Field(
+        2, ge=1, description="candidates per topical cluster per cycle"
+    )
     self_improvement_cooldown_minutes: float = Field(120.0, description="minutes before a memory is a candidate again")
     self_improvement_min_improvement_score: float = Field(
         0.15, description="structure gate: least improvement of the readability/compactness score"
@@ -275,7 +279,9 @@ class Settings(BaseSettings):
     self_improvement_breaker_cooldown_minutes: float = Field(
         60.0, description="minutes an open circuit breaker keeps the worker stopped"
     )
-    self_improvement_allow_llm_rewrite: bool = Field(False, description="phase B LLM rewrites (not built; must stay false)")
+    self_improvement_allow_llm_rewrite: bool = Field(
+        False, description="phase B LLM rewrites (not built; must stay false)"
+    )
 
     cypher_dir: Path = Field(
         Path(__file__).resolve().parent / "cypher",

@@ -96,9 +96,7 @@ def graphql(app_client):
     """Posts a GraphQL document; returns the decoded JSON body."""
 
     def post(query: str, variables: dict | None = None, **headers: str) -> dict:
-        response = app_client.post(
-            "/graphql", json={"query": query, "variables": variables or {}}, headers=headers
-        )
+        response = app_client.post("/graphql", json={"query": query, "variables": variables or {}}, headers=headers)
         assert response.status_code == 200, response.text
         return response.json()
 
@@ -186,16 +184,18 @@ def server(db, settings):
 
     from graphmind.app import create_app
 
-    app_settings = settings.model_copy(update={"api_keys": "required", "migrate_on_start": False,
-                                               "gardener_enabled": False})
+    app_settings = settings.model_copy(
+        update={"api_keys": "required", "migrate_on_start": False, "gardener_enabled": False}
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(create_app(app_settings), log_level="warning", lifespan="on")
     uvicorn_server = uvicorn.Server(config)
-    thread = threading.Thread(target=uvicorn_server.run, kwargs={"sockets": [sock]}, name="graphmind-server",
-                              daemon=True)
+    thread = threading.Thread(
+        target=uvicorn_server.run, kwargs={"sockets": [sock]}, name="graphmind-server", daemon=True
+    )
     thread.start()
     deadline = time.monotonic() + 120
     while not uvicorn_server.started:

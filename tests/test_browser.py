@@ -25,8 +25,20 @@ from graphmind.sessions.model import EntryKind
 from graphmind.settings import PROJECT_ROOT
 
 BROWSER = PROJECT_ROOT / "cypher" / "browser"
-EXPECTED = {"users", "start_here", "user_graph", "decision_trace", "top_performers", "association_neighbourhood",
-            "trail", "snapshots", "snapshot_drift", "session", "self_improved", "memory_story"}
+EXPECTED = {
+    "users",
+    "start_here",
+    "user_graph",
+    "decision_trace",
+    "top_performers",
+    "association_neighbourhood",
+    "trail",
+    "snapshots",
+    "snapshot_drift",
+    "session",
+    "self_improved",
+    "memory_story",
+}
 
 
 def test_every_saved_query_is_a_read_with_declared_params():
@@ -39,11 +51,17 @@ def test_every_saved_query_is_a_read_with_declared_params():
             assert favorite.comments and ":param userId" in favorite.comments[0], favorite.query.name
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("// name: q\n// Writes.\n// mode: write\n// params: userId\nMATCH (m {userId: $userId}) SET m.x = 1\n", "read"),
-    ("// name: q\n// By name.\n// mode: read\n// params: name\nMATCH (m {name: $name}) RETURN m\n", "name"),
-    ("// name: other\n// Wrong name.\n// mode: read\n// params:\nRETURN 1\n", "header"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (
+            "// name: q\n// Writes.\n// mode: write\n// params: userId\nMATCH (m {userId: $userId}) SET m.x = 1\n",
+            "read",
+        ),
+        ("// name: q\n// By name.\n// mode: read\n// params: name\nMATCH (m {name: $name}) RETURN m\n", "name"),
+        ("// name: other\n// Wrong name.\n// mode: read\n// params:\nRETURN 1\n", "header"),
+    ],
+)
 def test_a_bad_saved_query_is_refused(tmp_path, text, reason):
     (tmp_path / "q.cypher").write_text(text)
     with pytest.raises(CypherLibraryError, match=reason):
@@ -126,10 +144,14 @@ async def test_every_saved_query_explains_on_real_neo4j(db):
 
 
 async def test_every_saved_query_runs_on_a_small_graph(remember, deps, user_id):
-    ids = [(await remember(text, baseSalience=0.6, temporalLevel=2)).memory.id for text in (
-        "Use Redis with a short TTL for the API cache",
-        "Invalidate cached API responses on every write",
-        "Postgres is the system of record for orders")]
+    ids = [
+        (await remember(text, baseSalience=0.6, temporalLevel=2)).memory.id
+        for text in (
+            "Use Redis with a short TTL for the API cache",
+            "Invalidate cached API responses on every write",
+            "Postgres is the system of record for orders",
+        )
+    ]
     clock = FixedClock(datetime.now(UTC) + timedelta(minutes=1))
     timed = replace(deps, clock=clock)
     first = await take_snapshot(timed, user_id, "before")
@@ -137,27 +159,53 @@ async def test_every_saved_query_runs_on_a_small_graph(remember, deps, user_id):
     changes = [edges.change(ids[0], ids[1], 0.4, True), edges.change(ids[1], ids[2], 0.2, True)]
     await deps.db.transaction(lambda tx: edges.adjust(tx, user_id, clock.now(), changes))
     second = await take_snapshot(timed, user_id, "after")
-    decision = await decisions.decide(deps, user_id, decisions.DecisionDraft(
-        decisions.DecisionType.RECOMMENDATION, "Cache the API in Redis",
-        memories=[decisions.Contribution(ids[0], 0.8), decisions.Contribution(ids[1], 0.2)],
-        alternatives=["Cache nothing"]))
-    await outcomes.observe_outcome(deps, user_id, outcomes.OutcomeDraft(
-        decision.trace_id, 0.9, outcomes.Signal.TASK_COMPLETED))
-    trail = await trails.save_trail(deps, user_id, trails.TrailDraft(
-        "agent-1", "cache investigation",
-        hypotheses=[trails.HypothesisDraft("redis is enough", 0.8, supporting=[ids[0]], contradicting=[ids[2]])],
-        visited=[trails.VisitDraft(ids[0], "start", 0.9)]))
+    decision = await decisions.decide(
+        deps,
+        user_id,
+        decisions.DecisionDraft(
+            decisions.DecisionType.RECOMMENDATION,
+            "Cache the API in Redis",
+            memories=[decisions.Contribution(ids[0], 0.8), decisions.Contribution(ids[1], 0.2)],
+            alternatives=["Cache nothing"],
+        ),
+    )
+    await outcomes.observe_outcome(
+        deps, user_id, outcomes.OutcomeDraft(decision.trace_id, 0.9, outcomes.Signal.TASK_COMPLETED)
+    )
+    trail = await trails.save_trail(
+        deps,
+        user_id,
+        trails.TrailDraft(
+            "agent-1",
+            "cache investigation",
+            hypotheses=[trails.HypothesisDraft("redis is enough", 0.8, supporting=[ids[0]], contradicting=[ids[2]])],
+            visited=[trails.VisitDraft(ids[0], "start", 0.9)],
+        ),
+    )
     session = await journal.start_session(deps, user_id, "agent-1", "Speed up the API")
-    await journal.log_entry(deps, user_id, session.id, EntryKind.LEARNING,
-                            "Caching API responses in Redis cut p95 latency by half on the orders endpoint")
+    await journal.log_entry(
+        deps,
+        user_id,
+        session.id,
+        EntryKind.LEARNING,
+        "Caching API responses in Redis cut p95 latency by half on the orders endpoint",
+    )
     await promotion.end_session(deps, user_id, session.id)
 
-    params = {"userId": user_id, "traceId": decision.trace_id, "memoryId": ids[0], "trailId": trail.trail.id,
-              "sessionId": session.id, "fromSnapshotId": second.id, "toSnapshotId": first.id}
+    params = {
+        "userId": user_id,
+        "traceId": decision.trace_id,
+        "memoryId": ids[0],
+        "trailId": trail.trail.id,
+        "sessionId": session.id,
+        "fromSnapshotId": second.id,
+        "toSnapshotId": first.id,
+    }
     rows = {}
     for favorite in load_favorites(BROWSER):
         result = await deps.db.driver.execute_query(
-            favorite.query.text, {p: params[p] for p in favorite.query.params}, database_=deps.db.name)
+            favorite.query.text, {p: params[p] for p in favorite.query.params}, database_=deps.db.name
+        )
         rows[favorite.query.name.removeprefix("browser.")] = [r.data() for r in result.records]
 
     assert rows["users"] and set(rows["users"][0]) == {"userId", "memories", "associations", "events", "since"}
@@ -165,8 +213,10 @@ async def test_every_saved_query_runs_on_a_small_graph(remember, deps, user_id):
     assert len(rows["user_graph"]) > len(ids)  # the memories and the paths between them
     assert len(rows["decision_trace"]) >= 6  # decision, 2 influences, alternative, 2 salience updates, …
     top = rows["top_performers"]  # both memories of the decision with a good outcome
-    assert sorted(r["memory"] for r in top) == ["Invalidate cached API responses on every write",
-                                                "Use Redis with a short TTL for the API cache"]
+    assert sorted(r["memory"] for r in top) == [
+        "Invalidate cached API responses on every write",
+        "Use Redis with a short TTL for the API cache",
+    ]
     assert all(r["successes"] == 1 and len(r["goodDecisions"]) == 1 for r in top)
     # 0.4 learned, then co-use of the good decision: 0.4 + 0.1 × 0.9 × (1 − 0.4)
     assert [r["weights"] for r in rows["association_neighbourhood"]][:2] == [[0.454], [0.454, 0.2]]
@@ -185,7 +235,10 @@ async def test_drift_between_snapshots_with_nothing_moved_still_shows_the_counts
     await asyncio.sleep(0.01)
     second = await take_snapshot(deps, user_id, "two")
     [favorite] = [f for f in load_favorites(BROWSER) if f.query.name == "browser.snapshot_drift"]
-    result = await deps.db.driver.execute_query(favorite.query.text, {
-        "userId": user_id, "fromSnapshotId": first.id, "toSnapshotId": second.id}, database_=deps.db.name)
+    result = await deps.db.driver.execute_query(
+        favorite.query.text,
+        {"userId": user_id, "fromSnapshotId": first.id, "toSnapshotId": second.id},
+        database_=deps.db.name,
+    )
     [row] = [r.data() for r in result.records]
     assert row["between"] == "one -> two" and row["memoryDelta"] == 0 and row["r"] is None

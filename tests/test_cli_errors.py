@@ -14,8 +14,9 @@ def test_an_unexpected_error_is_one_line_with_a_hint(monkeypatch, tmp_path):
     monkeypatch.setattr(graphmind.browser, "load_favorites", boom)
     result = CliRunner().invoke(cli, ["browser", "favorites", str(tmp_path / "f.zip")])
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == ("Error: unexpected RuntimeError: the disk was gone "
-                             "(--debug or GRAPHMIND_DEBUG=1 shows the traceback)\n")
+    assert result.stderr == (
+        "Error: unexpected RuntimeError: the disk was gone (--debug or GRAPHMIND_DEBUG=1 shows the traceback)\n"
+    )
 
 
 def test_debug_shows_the_traceback(monkeypatch, tmp_path):
@@ -33,8 +34,9 @@ def test_a_file_problem_is_one_line(tmp_path):
 
 
 def test_a_bad_setting_is_one_line(tmp_path):
-    result = CliRunner().invoke(cli, ["browser", "favorites", str(tmp_path / "f.zip")],
-                                env={"GRAPHMIND_NEO4J_BOLT_PORT": "seven"})
+    result = CliRunner().invoke(
+        cli, ["browser", "favorites", str(tmp_path / "f.zip")], env={"GRAPHMIND_NEO4J_BOLT_PORT": "seven"}
+    )
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: setting GRAPHMIND_NEO4J_BOLT_PORT: Input should be a valid integer")
     assert len(result.stderr.splitlines()) == 1

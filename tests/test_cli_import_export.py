@@ -12,12 +12,22 @@ from graphmind.cli import cli
 from graphmind.memory import manage
 
 LINES = [
-    {"content": "The staging database is restored every night", "contentType": "fact", "tags": ["Ops", "db"],
-     "metadata": {"origin": "runbook"}, "validFrom": "2025-06-01T08:00:00Z", "temporalLevel": 3,
-     "baseSalience": 0.7, "source": "axiom"},
+    {
+        "content": "The staging database is restored every night",
+        "contentType": "fact",
+        "tags": ["Ops", "db"],
+        "metadata": {"origin": "runbook"},
+        "validFrom": "2025-06-01T08:00:00Z",
+        "temporalLevel": 3,
+        "baseSalience": 0.7,
+        "source": "axiom",
+    },
     {"content": "I prefer short standup meetings on Mondays", "contentType": "preference", "entities": ["Standup"]},
-    {"content": "Deploy freeze starts on Friday at noon", "contentType": "event",
-     "validUntil": "2030-01-01T00:00:00+00:00"},
+    {
+        "content": "Deploy freeze starts on Friday at noon",
+        "contentType": "event",
+        "validUntil": "2030-01-01T00:00:00+00:00",
+    },
 ]
 BAD = [
     "",  # blank lines are skipped, not errors
@@ -59,9 +69,16 @@ async def test_import_reports_bad_lines_and_export_round_trips(deps, user_id, tm
     assert set(rows) == {x["content"] for x in LINES}
     staging = rows["The staging database is restored every night"]
     assert staging | {"entities": []} == {
-        "content": "The staging database is restored every night", "contentType": "fact", "temporalLevel": 3,
-        "baseSalience": 0.7, "validFrom": "2025-06-01T08:00:00+00:00", "source": "axiom", "tags": ["ops", "db"],
-        "metadata": {"origin": "runbook"}, "entities": []}
+        "content": "The staging database is restored every night",
+        "contentType": "fact",
+        "temporalLevel": 3,
+        "baseSalience": 0.7,
+        "validFrom": "2025-06-01T08:00:00+00:00",
+        "source": "axiom",
+        "tags": ["ops", "db"],
+        "metadata": {"origin": "runbook"},
+        "entities": [],
+    }
     assert "Standup" in rows["I prefer short standup meetings on Mondays"]["entities"]
     assert rows["Deploy freeze starts on Friday at noon"]["validUntil"] == "2030-01-01T00:00:00+00:00"
 
@@ -88,7 +105,9 @@ async def test_export_all_statuses_and_to_stdout(deps, user_id, remember):
     assert [json.loads(line)["content"] for line in active.stdout.splitlines()] == [kept.memory.content]
     every = await invoke("export", "-", "--user", user_id, "--all")
     assert [json.loads(line)["content"] for line in every.stdout.splitlines()] == [
-        kept.memory.content, gone.memory.content]  # oldest first
+        kept.memory.content,
+        gone.memory.content,
+    ]  # oldest first
 
 
 def test_import_refuses_a_missing_file_and_a_bad_batch(tmp_path):
@@ -101,9 +120,12 @@ def test_import_refuses_a_missing_file_and_a_bad_batch(tmp_path):
 
 async def test_import_accepts_the_graphql_enum_spelling(deps, user_id, tmp_path):
     source = tmp_path / "cookbook.jsonl"
-    source.write_text(json.dumps({"content": "The on-call rota changes every Monday", "contentType": "FACT",
-                                  "source": "USER"}) + "\n"
-                      + json.dumps({"content": "The datacentre move happens in May", "contentType": "EVENT"}) + "\n")
+    source.write_text(
+        json.dumps({"content": "The on-call rota changes every Monday", "contentType": "FACT", "source": "USER"})
+        + "\n"
+        + json.dumps({"content": "The datacentre move happens in May", "contentType": "EVENT"})
+        + "\n"
+    )
     imported = await invoke("import", str(source), "--user", user_id)
     assert imported.exit_code == 0 and "2 stored" in imported.stdout and "0 invalid" in imported.stdout, imported.output
     exported = await invoke("export", "-", "--user", user_id)

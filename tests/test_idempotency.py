@@ -17,8 +17,11 @@ async def count(deps, user_id) -> dict:
 
 
 async def test_remember_and_remember_many_retries(deps, user_id):
-    texts = ["The weekly report goes out on Fridays.", "Invoices are paid within thirty days.",
-             "The weekly report goes out on Fridays!"]  # the third repeats the first
+    texts = [
+        "The weekly report goes out on Fridays.",
+        "Invoices are paid within thirty days.",
+        "The weekly report goes out on Fridays!",
+    ]  # the third repeats the first
     inputs = [parse_memory_input({"content": t}) for t in texts]
     first = await remember_many(deps, user_id, inputs, request_id="batch-1")
     before = await count(deps, user_id)

@@ -93,7 +93,8 @@ def test_every_part_has_a_layer():
 def test_no_part_imports_its_own_layer_or_one_above():
     upward = [
         f"{module} imports {target}"
-        for module, targets in GRAPH.items() if part_of(module) != "graphmind"
+        for module, targets in GRAPH.items()
+        if part_of(module) != "graphmind"
         for target in targets
         if part_of(target) not in (part_of(module), "graphmind") and LAYER[part_of(target)] >= LAYER[part_of(module)]
     ]

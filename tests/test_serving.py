@@ -25,8 +25,8 @@ from graphmind.security.auth import KEY_CACHE_SECONDS
 from graphmind.settings import Settings
 
 ME = "{ memories(first: 1) { edges { node { id } } } }"
-REMEMBER = 'mutation($c: String!) { remember(input: {content: $c}) { id } }'
-REVOKE = 'mutation($id: ID!) { revokeApiKey(input: {id: $id}) { revokedAt } }'
+REMEMBER = "mutation($c: String!) { remember(input: {content: $c}) { id } }"
+REVOKE = "mutation($id: ID!) { revokeApiKey(input: {id: $id}) { revokedAt } }"
 
 
 def test_worker_count_and_embedding_threads(monkeypatch):
@@ -43,8 +43,13 @@ def test_worker_count_and_embedding_threads(monkeypatch):
 
 def test_workers_inherit_the_overrides_and_do_not_migrate_again():
     env = serving.worker_environment(Settings(host="0.0.0.0", port=9001, insecure=True), 4)
-    assert env == {"GRAPHMIND_HOST": "0.0.0.0", "GRAPHMIND_PORT": "9001", "GRAPHMIND_INSECURE": "true",
-                   "GRAPHMIND_WORKERS": "4", "GRAPHMIND_MIGRATE_ON_START": "false"}
+    assert env == {
+        "GRAPHMIND_HOST": "0.0.0.0",
+        "GRAPHMIND_PORT": "9001",
+        "GRAPHMIND_INSECURE": "true",
+        "GRAPHMIND_WORKERS": "4",
+        "GRAPHMIND_MIGRATE_ON_START": "false",
+    }
     assert "root" in serving.log_config() and "uvicorn" in serving.log_config()["loggers"]
 
 
@@ -63,6 +68,7 @@ def test_metrics_directory(monkeypatch, tmp_path):
 
 # --- two real server processes ---------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -76,20 +82,42 @@ class Server:
         self.log_path = log_path
         with open(log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "--factory", serving.APP_FACTORY, "--host", "127.0.0.1",
-                 "--port", str(self.port), "--log-level", "warning"],
-                env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                [
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    "--factory",
+                    serving.APP_FACTORY,
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--log-level",
+                    "warning",
+                ],
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
 
     def post(self, query: str, key: str, variables: dict | None = None) -> httpx.Response:
-        return httpx.post(f"{self.url}/graphql", json={"query": query, "variables": variables or {}},
-                          headers={"Authorization": f"Bearer {key}"}, timeout=30)
+        return httpx.post(
+            f"{self.url}/graphql",
+            json={"query": query, "variables": variables or {}},
+            headers={"Authorization": f"Bearer {key}"},
+            timeout=30,
+        )
 
     def metrics(self, key: str) -> dict:
         """Every sample of /metrics: {(name, labels as sorted tuple): value}."""
         response = httpx.get(f"{self.url}/metrics", headers={"Authorization": f"Bearer {key}"}, timeout=30)
         assert response.status_code == 200, response.text
-        return {(s.name, tuple(sorted(s.labels.items()))): s.value
-                for family in text_string_to_metric_families(response.text) for s in family.samples}
+        return {
+            (s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(response.text)
+            for s in family.samples
+        }
 
 
 @pytest.fixture(scope="module")
@@ -98,10 +126,17 @@ def servers(db, tmp_path_factory):
     keys required, 6 requests a minute after a burst of 20, the gardener on with a job every
     second, one metrics directory."""
     folder = tmp_path_factory.mktemp("serving")
-    env = {**os.environ, "GRAPHMIND_API_KEYS": "required", "GRAPHMIND_RATE_LIMIT_PER_MINUTE": "6",
-           "GRAPHMIND_RATE_LIMIT_BURST": "20", "GRAPHMIND_GARDENER_ENABLED": "true",
-           "GRAPHMIND_JOB_SCENE_FLUSH_SCHEDULE": "every 1s", "GRAPHMIND_MIGRATE_ON_START": "false",
-           "GRAPHMIND_WORKERS": "2", "PROMETHEUS_MULTIPROC_DIR": str(folder / "metrics")}
+    env = {
+        **os.environ,
+        "GRAPHMIND_API_KEYS": "required",
+        "GRAPHMIND_RATE_LIMIT_PER_MINUTE": "6",
+        "GRAPHMIND_RATE_LIMIT_BURST": "20",
+        "GRAPHMIND_GARDENER_ENABLED": "true",
+        "GRAPHMIND_JOB_SCENE_FLUSH_SCHEDULE": "every 1s",
+        "GRAPHMIND_MIGRATE_ON_START": "false",
+        "GRAPHMIND_WORKERS": "2",
+        "PROMETHEUS_MULTIPROC_DIR": str(folder / "metrics"),
+    }
     (folder / "metrics").mkdir()
     started = [Server(env, folder / f"server-{n}.log") for n in range(2)]
     try:
@@ -174,12 +209,24 @@ async def test_a_key_revoked_through_one_process_is_refused_by_the_other_within_
 async def test_a_subscription_on_one_process_receives_an_event_written_through_the_other(servers, key):
     a, b = servers
     _, secret = await key()
-    async with connect(f"ws://127.0.0.1:{a.port}/graphql", subprotocols=[Subprotocol("graphql-transport-ws")],
-                       additional_headers={"Authorization": f"Bearer {secret}"}) as ws:
+    async with connect(
+        f"ws://127.0.0.1:{a.port}/graphql",
+        subprotocols=[Subprotocol("graphql-transport-ws")],
+        additional_headers={"Authorization": f"Bearer {secret}"},
+    ) as ws:
         await ws.send(json.dumps({"type": "connection_init"}))
         assert json.loads(await ws.recv())["type"] == "connection_ack"
-        await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": {
-            "query": 'subscription { events(after: 0, types: ["memory.stored"]) { seq type payload } }'}}))
+        await ws.send(
+            json.dumps(
+                {
+                    "id": "1",
+                    "type": "subscribe",
+                    "payload": {
+                        "query": 'subscription { events(after: 0, types: ["memory.stored"]) { seq type payload } }'
+                    },
+                }
+            )
+        )
         written = time.monotonic()
         stored = b.post(REMEMBER, secret, {"c": "Written through the other server process"}).json()
         message = json.loads(await asyncio.wait_for(ws.recv(), 10))
@@ -213,8 +260,9 @@ async def test_one_gardener_leader_runs_the_jobs(servers, key, deps):
         await asyncio.sleep(0.5)
     await asyncio.sleep(2.5)  # a few more scheduled seconds in both processes
     samples = a.metrics(admin)
-    leaders = {dict(labels)["pid"]: value for (name, labels), value in samples.items()
-               if name == "graphmind_gardener_leader"}
+    leaders = {
+        dict(labels)["pid"]: value for (name, labels), value in samples.items() if name == "graphmind_gardener_leader"
+    }
     assert set(leaders) == {str(a.process.pid), str(b.process.pid)}  # both processes report
     assert sorted(leaders.values()) == [0.0, 1.0]  # exactly one leads
     skipped = ("graphmind_job_runs_total", (("job", "scene_flush"), ("outcome", "skipped")))

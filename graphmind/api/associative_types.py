@@ -15,10 +15,14 @@ from graphmind.api.memory_types import Memory
 from graphmind.api.pagination import PageInfo
 from graphmind.associative import learn
 
-Feedback = strawberry.enum(learn.Feedback, description="correct (strengthen), wrong (weaken), partial (confirmed nodes only).")
+Feedback = strawberry.enum(
+    learn.Feedback, description="correct (strengthen), wrong (weaken), partial (confirmed nodes only)."
+)
 TrailStatus = strawberry.enum(trails.TrailStatus, description="saved, active (resumed), stale, merged or archived.")
 HypothesisStatus = strawberry.enum(
-    trails.HypothesisStatus, description="open, downgraded (evidence gone), disputed (merge left it for review), rejected (lost a merge).")
+    trails.HypothesisStatus,
+    description="open, downgraded (evidence gone), disputed (merge left it for review), rejected (lost a merge).",
+)
 
 
 @strawberry.enum(description="What a graph node is.")
@@ -85,7 +89,9 @@ class ActivationResult:
     query: str | None = strawberry.field(description="The query, when one was given.")
     retrieval_id: strawberry.ID | None = strawberry.field(description="The recall that found the query's seeds.")
     seeds: list[strawberry.ID] = strawberry.field(description="Every seed: the query's, the given ones, trail boosts.")
-    boosted_from_trail: strawberry.ID | None = strawberry.field(description="The resumed trail whose boosts were injected.")
+    boosted_from_trail: strawberry.ID | None = strawberry.field(
+        description="The resumed trail whose boosts were injected."
+    )
     nodes: list[ActivatedNode] = strawberry.field(description="The most activated nodes, highest first.")
     activated_count: int = strawberry.field(description="How many nodes were activated in all.")
     elapsed_ms: float = strawberry.field(description="Time taken, in milliseconds.")
@@ -141,7 +147,9 @@ class Drift:
     edge_count_delta: int = strawberry.field(description="Association edges now minus then.")
     new_nodes: list[GraphNode] = strawberry.field(description="Memories and entities added since (up to limit).")
     new_node_count: int = strawberry.field(description="How many were added.")
-    removed_nodes: list[GraphNode] = strawberry.field(description="Memories archived or superseded since (up to limit).")
+    removed_nodes: list[GraphNode] = strawberry.field(
+        description="Memories archived or superseded since (up to limit)."
+    )
     removed_node_count: int = strawberry.field(description="How many were removed.")
     top_weight_drifts: list[WeightDrift] = strawberry.field(description="Largest weight changes first (up to limit).")
     drifted_edge_count: int = strawberry.field(description="How many edges changed weight.")
@@ -204,36 +212,62 @@ class Trail:
     async def hypotheses(self, info: strawberry.Info) -> list[Hypothesis]:
         full = await self._full(info)
         assert full.hypotheses is not None  # a trail in full carries its hypotheses
-        return [Hypothesis(id=strawberry.ID(h.id), statement=h.statement, confidence=h.confidence,
-                           original_confidence=h.original_confidence, status=h.status,
-                           supporting_nodes=[strawberry.ID(n) for n in h.supporting],
-                           contradicting_nodes=[strawberry.ID(n) for n in h.contradicting])
-                for h in full.hypotheses]
+        return [
+            Hypothesis(
+                id=strawberry.ID(h.id),
+                statement=h.statement,
+                confidence=h.confidence,
+                original_confidence=h.original_confidence,
+                status=h.status,
+                supporting_nodes=[strawberry.ID(n) for n in h.supporting],
+                contradicting_nodes=[strawberry.ID(n) for n in h.contradicting],
+            )
+            for h in full.hypotheses
+        ]
 
     @strawberry.field(description="Its conclusions.")
     async def conclusions(self, info: strawberry.Info) -> list[Conclusion]:
         full = await self._full(info)
         assert full.conclusions is not None  # a trail in full carries its conclusions
-        return [Conclusion(id=strawberry.ID(c.id), statement=c.statement, confidence=c.confidence,
-                           from_hypotheses=c.from_hypotheses, supporting_nodes=[strawberry.ID(n) for n in c.supporting])
-                for c in full.conclusions]
+        return [
+            Conclusion(
+                id=strawberry.ID(c.id),
+                statement=c.statement,
+                confidence=c.confidence,
+                from_hypotheses=c.from_hypotheses,
+                supporting_nodes=[strawberry.ID(n) for n in c.supporting],
+            )
+            for c in full.conclusions
+        ]
 
     @strawberry.field(description="The nodes it visited.")
     async def visited_nodes(self, info: strawberry.Info) -> list[VisitedNode]:
         full = await self._full(info)
         assert full.visited is not None  # a trail in full carries its visited nodes
-        return [VisitedNode(node_id=strawberry.ID(v.node_id), annotation=v.annotation, relevance=v.relevance,
-                            boost=v.boost)
-                for v in full.visited]
+        return [
+            VisitedNode(node_id=strawberry.ID(v.node_id), annotation=v.annotation, relevance=v.relevance, boost=v.boost)
+            for v in full.visited
+        ]
 
 
 def to_trail(t: trails.Trail) -> Trail:
     return Trail(
-        id=strawberry.ID(t.id), agent_id=t.agent_id, label=t.label, status=t.status, summary=t.summary, tags=t.tags,
-        open_questions=t.open_questions, node_count=t.node_count, hypothesis_count=t.hypothesis_count,
-        conclusion_count=t.conclusion_count, open_question_count=len(t.open_questions),
-        graph_generation=t.generation, created_at=t.created_at, last_modified=t.updated_at,
-        merged_from=[strawberry.ID(i) for i in t.merged_from], loaded=t,
+        id=strawberry.ID(t.id),
+        agent_id=t.agent_id,
+        label=t.label,
+        status=t.status,
+        summary=t.summary,
+        tags=t.tags,
+        open_questions=t.open_questions,
+        node_count=t.node_count,
+        hypothesis_count=t.hypothesis_count,
+        conclusion_count=t.conclusion_count,
+        open_question_count=len(t.open_questions),
+        graph_generation=t.generation,
+        created_at=t.created_at,
+        last_modified=t.updated_at,
+        merged_from=[strawberry.ID(i) for i in t.merged_from],
+        loaded=t,
     )
 
 
@@ -281,7 +315,9 @@ class ResumeTrailResult:
     generations_behind: int = strawberry.field(description="Graph changes since it was saved.")
     missing_nodes: list[strawberry.ID] = strawberry.field(description="Its nodes that are gone or archived.")
     nodes_reactivated: int = strawberry.field(description="Present nodes whose boosts seed the next activate.")
-    hypotheses_downgraded: list[HypothesisDowngrade] = strawberry.field(description="Hypotheses whose evidence is gone.")
+    hypotheses_downgraded: list[HypothesisDowngrade] = strawberry.field(
+        description="Hypotheses whose evidence is gone."
+    )
     trail: Trail = strawberry.field(description="The trail after resuming.")
     elapsed_ms: float = strawberry.field(description="Time taken, in milliseconds.")
 

@@ -48,10 +48,22 @@ class RunJobInput:
 
 
 def to_run(run: runner.JobRun) -> JobRun:
-    return JobRun(name=JobName(run.name), dry_run=run.dry_run, started_at=run.started_at,
-                  duration_ms=run.duration_ms, counts=cast(JSON, run.counts), status=run.status, error=run.error)
+    return JobRun(
+        name=JobName(run.name),
+        dry_run=run.dry_run,
+        started_at=run.started_at,
+        duration_ms=run.duration_ms,
+        counts=cast(JSON, run.counts),
+        status=run.status,
+        error=run.error,
+    )
 
 
 def to_job(state: runner.JobState) -> Job:
-    return Job(name=JobName(state.name), schedule=state.schedule, running=state.running, runs=state.runs,
-               last_run=to_run(state.last_run) if state.last_run else None)
+    return Job(
+        name=JobName(state.name),
+        schedule=state.schedule,
+        running=state.running,
+        runs=state.runs,
+        last_run=to_run(state.last_run) if state.last_run else None,
+    )

@@ -47,10 +47,12 @@ def tour() -> tuple[str, str]:
 
 def render(assets_url: str = ASSETS_URL) -> str:
     document, variables = tour()
-    return (TEMPLATE.read_text()
-            .replace("__ASSETS__", assets_url)
-            .replace("__TOUR_VARIABLES__", _script_literal(variables))
-            .replace("__TOUR__", _script_literal(document)))
+    return (
+        TEMPLATE.read_text()
+        .replace("__ASSETS__", assets_url)
+        .replace("__TOUR_VARIABLES__", _script_literal(variables))
+        .replace("__TOUR__", _script_literal(document))
+    )
 
 
 def page(assets_dir: Path = graphiql_assets.ASSETS_DIR) -> HTMLResponse:

@@ -38,19 +38,34 @@ class Package:
 
 
 PACKAGES = (
-    Package("react", "18.2.0",
-            "sha512-/3IjMdb2L9QbBdWiW5e3P2/npwMBaU9mHCSCUzNln0ZCYbcfTsGbTJrU/kGemdH2IWmB2ioZ+zkxtmq6g09fGQ==",
-            (("package/umd/react.production.min.js", "react.production.min.js"),)),
-    Package("react-dom", "18.2.0",
-            "sha512-6IMTriUmvsjHUjNtEDudZfuDQUoWXVxKHhlEGSk81n4YFS+r/Kl99wXiwlVXtPBtJenozv2P+hxDsw9eA7Xo6g==",
-            (("package/umd/react-dom.production.min.js", "react-dom.production.min.js"),)),
-    Package("graphiql", "3.8.3",
-            "sha512-cuPDYtXVKV86Pu5PHBX642Odi/uVEE2y1Jxq5rGO/Qy1G2lRp7ZZ7a/T30RzxhuLSWo9zUbzq0P3U49//H0Ugw==",
-            (("package/graphiql.min.js", "graphiql.min.js"), ("package/graphiql.min.css", "graphiql.min.css"),
-             ("package/LICENSE", "LICENSE.graphiql"))),
-    Package("@graphiql/plugin-explorer", "1.0.2",
-            "sha512-9j+kg2UjtLZD5EBmGjeWHkoVVxtbShYg2DzbUVebibnZYZM/iMBEF4vaccXJIAm5KaomIPLx0aoNs4LbODyc3Q==",
-            (("package/dist/index.umd.js", "plugin-explorer.umd.js"), ("package/dist/style.css", "plugin-explorer.css"))),
+    Package(
+        "react",
+        "18.2.0",
+        "sha512-/3IjMdb2L9QbBdWiW5e3P2/npwMBaU9mHCSCUzNln0ZCYbcfTsGbTJrU/kGemdH2IWmB2ioZ+zkxtmq6g09fGQ==",
+        (("package/umd/react.production.min.js", "react.production.min.js"),),
+    ),
+    Package(
+        "react-dom",
+        "18.2.0",
+        "sha512-6IMTriUmvsjHUjNtEDudZfuDQUoWXVxKHhlEGSk81n4YFS+r/Kl99wXiwlVXtPBtJenozv2P+hxDsw9eA7Xo6g==",
+        (("package/umd/react-dom.production.min.js", "react-dom.production.min.js"),),
+    ),
+    Package(
+        "graphiql",
+        "3.8.3",
+        "sha512-cuPDYtXVKV86Pu5PHBX642Odi/uVEE2y1Jxq5rGO/Qy1G2lRp7ZZ7a/T30RzxhuLSWo9zUbzq0P3U49//H0Ugw==",
+        (
+            ("package/graphiql.min.js", "graphiql.min.js"),
+            ("package/graphiql.min.css", "graphiql.min.css"),
+            ("package/LICENSE", "LICENSE.graphiql"),
+        ),
+    ),
+    Package(
+        "@graphiql/plugin-explorer",
+        "1.0.2",
+        "sha512-9j+kg2UjtLZD5EBmGjeWHkoVVxtbShYg2DzbUVebibnZYZM/iMBEF4vaccXJIAm5KaomIPLx0aoNs4LbODyc3Q==",
+        (("package/dist/index.umd.js", "plugin-explorer.umd.js"), ("package/dist/style.css", "plugin-explorer.css")),
+    ),
 )
 STAMP = "VERSIONS"
 
@@ -62,8 +77,11 @@ def stamp_text() -> str:
 def ready(directory: Path = ASSETS_DIR) -> bool:
     """Whether every pinned file is there, from these very versions."""
     stamp = directory / STAMP
-    return stamp.is_file() and stamp.read_text() == stamp_text() and all(
-        (directory / served).is_file() for p in PACKAGES for _, served in p.files)
+    return (
+        stamp.is_file()
+        and stamp.read_text() == stamp_text()
+        and all((directory / served).is_file() for p in PACKAGES for _, served in p.files)
+    )
 
 
 def verify(data: bytes, integrity: str) -> None:
@@ -97,8 +115,11 @@ def fetch(directory: Path = ASSETS_DIR, registry: str = REGISTRY) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Fetch GraphiQL's pinned browser assets from the npm registry.")
     parser.add_argument("--dest", type=Path, default=ASSETS_DIR, help="where to unpack them (default: %(default)s)")
-    parser.add_argument("--registry", default=os.environ.get("NPM_CONFIG_REGISTRY", REGISTRY),
-                        help="npm registry base URL (default: $NPM_CONFIG_REGISTRY or %(default)s)")
+    parser.add_argument(
+        "--registry",
+        default=os.environ.get("NPM_CONFIG_REGISTRY", REGISTRY),
+        help="npm registry base URL (default: $NPM_CONFIG_REGISTRY or %(default)s)",
+    )
     args = parser.parse_args(argv)
     try:
         fetched = fetch(args.dest, args.registry)

@@ -50,8 +50,9 @@ def refusal_headers(error: GraphMindError) -> list[tuple[bytes, bytes]]:
 
 
 def _error_body(error: GraphMindError) -> bytes:
-    return json.dumps({"data": None, "errors": [
-        {"message": error.message, "extensions": {"code": error.code, **error.extensions}}]}).encode()
+    return json.dumps(
+        {"data": None, "errors": [{"message": error.message, "extensions": {"code": error.code, **error.extensions}}]}
+    ).encode()
 
 
 class Guard:
@@ -61,8 +62,11 @@ class Guard:
         self.path = path
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] not in ("http", "websocket") or scope["path"] != self.path or \
-                (scope["type"] == "http" and scope["method"] != "POST"):
+        if (
+            scope["type"] not in ("http", "websocket")
+            or scope["path"] != self.path
+            or (scope["type"] == "http" and scope["method"] != "POST")
+        ):
             return await self.app(scope, receive, send)
         state = scope.setdefault("state", {})
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
@@ -104,10 +108,10 @@ class Guard:
             await send({"type": "websocket.close", "code": code, "reason": error.message[:120]})
             return
         body = _error_body(error)
-        await send({"type": "http.response.start", "status": STATUS.get(error.code, 500),
-                    "headers": refusal_headers(error)})
+        await send(
+            {"type": "http.response.start", "status": STATUS.get(error.code, 500), "headers": refusal_headers(error)}
+        )
         await send({"type": "http.response.body", "body": body})
-
 
 
 def control_characters_in(data, path: str = "") -> str | None:
@@ -115,11 +119,13 @@ def control_characters_in(data, path: str = "") -> str | None:
     and carriage return), as a path such as `variables.input.content`; None when it holds
     none. Stored text must never carry them (a NUL truncates text in many clients)."""
     if isinstance(data, list):
-        return next((found for i, item in enumerate(data) if (found := control_characters_in(item, f"{path}[{i}]"))),
-                    None)
+        return next(
+            (found for i, item in enumerate(data) if (found := control_characters_in(item, f"{path}[{i}]"))), None
+        )
     if hasattr(data, "query") and hasattr(data, "variables"):  # one GraphQL request
-        return control_characters_in({"query": data.query, "variables": data.variables,
-                                      "operationName": data.operation_name}, path)
+        return control_characters_in(
+            {"query": data.query, "variables": data.variables, "operationName": data.operation_name}, path
+        )
     if isinstance(data, dict):
         for key, value in data.items():
             where = f"{path}.{key}" if path else str(key)

@@ -35,9 +35,7 @@ class Health:
     neo4j_edition: str = strawberry.field(description="Neo4j edition (community).")
     indexes: list[IndexInfo] = strawberry.field(description="Every index with its state.")
     embedding: EmbeddingInfo = strawberry.field(description="The embedding model.")
-    node_counts: list[NodeCount] = strawberry.field(
-        description="The caller's nodes per label."
-    )
+    node_counts: list[NodeCount] = strawberry.field(description="The caller's nodes per label.")
 
 
 async def resolve_health(info: Info) -> Health:
@@ -51,13 +49,9 @@ async def resolve_health(info: Info) -> Health:
         neo4j_version=server["version"],
         neo4j_edition=server["edition"],
         indexes=[
-            IndexInfo(
-                name=s.name, type=s.type, state=s.state, population_percent=s.population_percent
-            )
+            IndexInfo(name=s.name, type=s.type, state=s.state, population_percent=s.population_percent)
             for s in await index_states(db)
         ],
-        embedding=EmbeddingInfo(
-            model=ctx.deps.embedder.model_name, dimension=ctx.deps.embedder.dimension
-        ),
+        embedding=EmbeddingInfo(model=ctx.deps.embedder.model_name, dimension=ctx.deps.embedder.dimension),
         node_counts=[NodeCount(label=r["label"], count=r["count"]) for r in counts],
     )

@@ -26,9 +26,9 @@ class DecisionOutcome(Enum):
 class SelfImprovement:
     enabled: bool = strawberry.field(
         description="Whether cycles run: as an admin set it at run time (setSelfImprovement), else "
-                    "GRAPHMIND_SELF_IMPROVEMENT_ENABLED (off by default)."
+        "GRAPHMIND_SELF_IMPROVEMENT_ENABLED (off by default)."
     )
-    enabled_by: str = strawberry.field(description="Who decides `enabled` now: \"admin\" or \"setting\".")
+    enabled_by: str = strawberry.field(description='Who decides `enabled` now: "admin" or "setting".')
     users: list[strawberry.ID] | None = strawberry.field(
         description="The only users cycles work for, as an admin chose them (null: everyone)."
     )
@@ -103,32 +103,50 @@ def to_state(settings, state: control.Control) -> SelfImprovement:
         enabled=state.effective_enabled(settings.self_improvement_enabled),
         enabled_by="setting" if state.enabled is None else "admin",
         users=[strawberry.ID(u) for u in state.users] if state.users is not None else None,
-        schedule_reason=state.schedule_reason, schedule_changed_at=state.schedule_changed_at,
+        schedule_reason=state.schedule_reason,
+        schedule_changed_at=state.schedule_changed_at,
         dry_run=settings.self_improvement_dry_run,
-        safety_mode=settings.self_improvement_safety_mode, kill_switch=state.kill_switch,
-        kill_switch_reason=state.kill_switch_reason, kill_switch_changed_at=state.kill_switch_changed_at,
-        consecutive_failures=state.consecutive_failures, breaker_open_until=state.breaker_open_until,
+        safety_mode=settings.self_improvement_safety_mode,
+        kill_switch=state.kill_switch,
+        kill_switch_reason=state.kill_switch_reason,
+        kill_switch_changed_at=state.kill_switch_changed_at,
+        consecutive_failures=state.consecutive_failures,
+        breaker_open_until=state.breaker_open_until,
     )
 
 
 def _decision(row: dict) -> ImprovementDecision:
     return ImprovementDecision(
-        id=row["id"], candidate_kind=model.CandidateKind(row["candidateKind"]), source_ids=row["sourceIds"],
+        id=row["id"],
+        candidate_kind=model.CandidateKind(row["candidateKind"]),
+        source_ids=row["sourceIds"],
         type=model.ImprovementType(row["type"]) if row.get("type") else None,
-        outcome=DecisionOutcome(row["outcome"]), reason=row.get("reason"), rationale=row.get("rationale"),
+        outcome=DecisionOutcome(row["outcome"]),
+        reason=row.get("reason"),
+        rationale=row.get("rationale"),
         proposed_content=row.get("proposedContent"),
         diff=json.loads(row["diff"]) if row.get("diff") else None,
         validator_scores=json.loads(row.get("validatorScores") or "{}"),
-        improvement_score=row.get("improvementScore"), memory_id=row.get("memoryId"),
+        improvement_score=row.get("improvementScore"),
+        memory_id=row.get("memoryId"),
     )
 
 
 def to_cycle(row: dict) -> ImprovementCycle:
     c = row["cycle"]
     return ImprovementCycle(
-        id=c["id"], started_at=native(c["startedAt"]), duration_ms=c["durationMs"], dry_run=c["dryRun"],
-        safety_mode=c["safetyMode"], candidates=c["candidates"], attempts=c["attempts"],
-        committed=c["committed"], accepted_dry_run=c["acceptedDryRun"], rejected=c["rejected"],
-        skipped=c["skipped"], stopped_by=c.get("stoppedBy"), quality_delta=c.get("qualityDelta"),
+        id=c["id"],
+        started_at=native(c["startedAt"]),
+        duration_ms=c["durationMs"],
+        dry_run=c["dryRun"],
+        safety_mode=c["safetyMode"],
+        candidates=c["candidates"],
+        attempts=c["attempts"],
+        committed=c["committed"],
+        accepted_dry_run=c["acceptedDryRun"],
+        rejected=c["rejected"],
+        skipped=c["skipped"],
+        stopped_by=c.get("stoppedBy"),
+        quality_delta=c.get("qualityDelta"),
         decisions=[_decision(d) for d in row["decisions"]],
     )

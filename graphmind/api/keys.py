@@ -17,7 +17,9 @@ def _forget(info: Info) -> None:
         authenticator.forget()
 
 
-async def create_api_key(info: Info, input: Annotated[CreateApiKeyInput, arg("The user, role and label.")]) -> CreatedApiKey:
+async def create_api_key(
+    info: Info, input: Annotated[CreateApiKeyInput, arg("The user, role and label.")]
+) -> CreatedApiKey:
     """Admin-only: creates an API key; its secret is in this response only."""
     record, secret = await keys.create_key(info.context.deps, input.user_id, input.role, input.label)
     _forget(info)

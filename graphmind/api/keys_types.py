@@ -40,5 +40,13 @@ class RevokeApiKeyInput:
 
 
 def to_api_key(k: keys.ApiKey) -> ApiKey:
-    return ApiKey(id=strawberry.ID(k.id), user_id=strawberry.ID(k.user_id), role=k.role, label=k.label,
-                  prefix=k.prefix, created_at=k.created_at, revoked_at=k.revoked_at, last_used_at=k.last_used_at)
+    return ApiKey(
+        id=strawberry.ID(k.id),
+        user_id=strawberry.ID(k.user_id),
+        role=k.role,
+        label=k.label,
+        prefix=k.prefix,
+        created_at=k.created_at,
+        revoked_at=k.revoked_at,
+        last_used_at=k.last_used_at,
+    )

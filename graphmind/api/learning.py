@@ -47,7 +47,8 @@ class DecideInput:
     summary: str = strawberry.field(description="What was decided, 1-1000 characters (PII is redacted).")
     retrieval_id: strawberry.ID | None = strawberry.field(default=None, description="The recall it used.")
     memories: list[MemoryContributionInput] | None = strawberry.field(
-        default=None, description="Memories and contributions; default: everything the retrieval returned.")
+        default=None, description="Memories and contributions; default: everything the retrieval returned."
+    )
     confidence: float | None = strawberry.field(default=None, description="0-1; estimated (rule R11) when omitted.")
     alternatives: list[str] | None = strawberry.field(default=None, description="Options considered, not chosen.")
     session_id: str | None = strawberry.field(default=None, description="The agent's session.")
@@ -63,7 +64,8 @@ class ObserveOutcomeInput:
     signal: outcomes.Signal = strawberry.field(description="How the outcome was detected (rule R12).")
     feedback: str | None = strawberry.field(default=None, description="Optional explanation.")
     revision: bool = strawberry.field(
-        default=False, description="Replace an earlier outcome (its salience change is reversed first).")
+        default=False, description="Replace an earlier outcome (its salience change is reversed first)."
+    )
     request_id: str | None = strawberry.field(
         default=None, description="Client id of this request (1-128 chars): a retry with it returns the first result."
     )
@@ -72,18 +74,23 @@ class ObserveOutcomeInput:
 @strawberry.input(description="Which decisions to list (all given conditions hold).")
 class DecisionFilter:
     decision_types: list[decisions.DecisionType] | None = strawberry.field(
-        default=None, description="Only these types.")
+        default=None, description="Only these types."
+    )
     made_after: datetime | None = strawberry.field(default=None, description="Recorded after this instant.")
     made_before: datetime | None = strawberry.field(default=None, description="Recorded before this instant.")
     session_id: str | None = strawberry.field(default=None, description="Only this session's decisions.")
     has_outcome: bool | None = strawberry.field(
-        default=None, description="true: with an observed outcome; false: still without one.")
+        default=None, description="true: with an observed outcome; false: still without one."
+    )
     min_quality: float | None = strawberry.field(
-        default=None, description="Current outcome's quality at least this (-1 to 1; implies an outcome).")
+        default=None, description="Current outcome's quality at least this (-1 to 1; implies an outcome)."
+    )
     max_quality: float | None = strawberry.field(
-        default=None, description="Current outcome's quality at most this (-1 to 1; implies an outcome).")
+        default=None, description="Current outcome's quality at most this (-1 to 1; implies an outcome)."
+    )
     memory_id: strawberry.ID | None = strawberry.field(
-        default=None, description="Only decisions this memory influenced (NOT_FOUND unless it is the caller's).")
+        default=None, description="Only decisions this memory influenced (NOT_FOUND unless it is the caller's)."
+    )
 
 
 def _optional_id(value: str | None) -> strawberry.ID | None:
@@ -94,65 +101,102 @@ async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]
     """Records a decision with the memories that influenced it; returns its traceId."""
     ctx = info.context
     draft = decisions.DecisionDraft(
-        decision_type=input.decision_type, summary=input.summary, retrieval_id=input.retrieval_id,
+        decision_type=input.decision_type,
+        summary=input.summary,
+        retrieval_id=input.retrieval_id,
         memories=[decisions.Contribution(m.memory_id, m.contribution) for m in input.memories or []],
-        confidence=input.confidence, alternatives=input.alternatives or [], session_id=input.session_id,
+        confidence=input.confidence,
+        alternatives=input.alternatives or [],
+        session_id=input.session_id,
     )
     d = await decisions.decide(ctx.deps, ctx.user_id, draft, idempotency.check(input.request_id, "input.requestId"))
     return DecisionResult(
-        trace_id=strawberry.ID(d.trace_id), decision_type=d.decision_type, summary=d.summary,
-        confidence=d.confidence, confidence_estimated=d.confidence_estimated,
+        trace_id=strawberry.ID(d.trace_id),
+        decision_type=d.decision_type,
+        summary=d.summary,
+        confidence=d.confidence,
+        confidence_estimated=d.confidence_estimated,
         attribution_inferred=d.attribution_inferred,
         memory_scores=[MemoryScore(memory_id=strawberry.ID(m), score=s) for m, s in d.memory_scores.items()],
         alternatives=[Alternative(id=strawberry.ID(i), summary=s) for i, s in d.alternatives],
-        retrieval_id=_optional_id(d.retrieval_id), session_id=d.session_id, created_at=d.created_at,
-        redactions=d.redactions, skipped_memory_ids=[strawberry.ID(i) for i in d.skipped],
+        retrieval_id=_optional_id(d.retrieval_id),
+        session_id=d.session_id,
+        created_at=d.created_at,
+        redactions=d.redactions,
+        skipped_memory_ids=[strawberry.ID(i) for i in d.skipped],
     )
 
 
-async def observe_outcome(
-    info: Info, input: Annotated[ObserveOutcomeInput, arg("The outcome.")]
-) -> OutcomeResult:
+async def observe_outcome(info: Info, input: Annotated[ObserveOutcomeInput, arg("The outcome.")]) -> OutcomeResult:
     """Reports a decision's outcome (within 7 days, once unless revised); learns from it."""
     ctx = info.context
-    o = await outcomes.observe_outcome(ctx.deps, ctx.user_id, outcomes.OutcomeDraft(
-        input.trace_id, input.quality, input.signal, input.feedback, input.revision),
-        idempotency.check(input.request_id, "input.requestId"))
+    o = await outcomes.observe_outcome(
+        ctx.deps,
+        ctx.user_id,
+        outcomes.OutcomeDraft(input.trace_id, input.quality, input.signal, input.feedback, input.revision),
+        idempotency.check(input.request_id, "input.requestId"),
+    )
     return OutcomeResult(
-        outcome_id=strawberry.ID(o.outcome_id), trace_id=strawberry.ID(o.trace_id), quality=o.quality,
-        signal=o.signal, feedback=o.feedback, observed_at=o.observed_at, revision_of=_optional_id(o.revision_of),
+        outcome_id=strawberry.ID(o.outcome_id),
+        trace_id=strawberry.ID(o.trace_id),
+        quality=o.quality,
+        signal=o.signal,
+        feedback=o.feedback,
+        observed_at=o.observed_at,
+        revision_of=_optional_id(o.revision_of),
         updates=_updates(o.updates),
     )
 
 
 def _updates(updates: list[outcomes.SalienceUpdate]) -> list[SalienceUpdateType]:
-    return [SalienceUpdateType(
-        memory_id=strawberry.ID(u.memory_id), reason=u.reason, attribution=u.attribution, delta=u.delta,
-        previous_adjustment=u.previous_adjustment, new_adjustment=u.new_adjustment,
-        previous_effective_salience=u.previous_effective, new_effective_salience=u.new_effective,
-        utility=u.utility,
-    ) for u in updates]
+    return [
+        SalienceUpdateType(
+            memory_id=strawberry.ID(u.memory_id),
+            reason=u.reason,
+            attribution=u.attribution,
+            delta=u.delta,
+            previous_adjustment=u.previous_adjustment,
+            new_adjustment=u.new_adjustment,
+            previous_effective_salience=u.previous_effective,
+            new_effective_salience=u.new_effective,
+            utility=u.utility,
+        )
+        for u in updates
+    ]
 
 
 def _outcome(o: traces.RecordedOutcome) -> Outcome:
     return Outcome(
-        outcome_id=strawberry.ID(o.outcome_id), trace_id=strawberry.ID(o.trace_id), quality=o.quality,
-        signal=o.signal, feedback=o.feedback, observed_at=o.observed_at, revision_of=_optional_id(o.revision_of),
+        outcome_id=strawberry.ID(o.outcome_id),
+        trace_id=strawberry.ID(o.trace_id),
+        quality=o.quality,
+        signal=o.signal,
+        feedback=o.feedback,
+        observed_at=o.observed_at,
+        revision_of=_optional_id(o.revision_of),
         updates=_updates(o.updates),
-        status=OutcomeStatus(o.status), revised_at=o.revised_at,
+        status=OutcomeStatus(o.status),
+        revised_at=o.revised_at,
         caused_by=[Cause(memory_id=strawberry.ID(c.memory_id), confidence=c.confidence) for c in o.caused_by],
     )
 
 
 def _decision(t: traces.DecisionTrace) -> Decision:
     return Decision(
-        trace_id=strawberry.ID(t.trace_id), decision_type=t.decision_type, summary=t.summary, confidence=t.confidence,
-        confidence_estimated=t.confidence_estimated, attribution_inferred=t.attribution_inferred,
+        trace_id=strawberry.ID(t.trace_id),
+        decision_type=t.decision_type,
+        summary=t.summary,
+        confidence=t.confidence,
+        confidence_estimated=t.confidence_estimated,
+        attribution_inferred=t.attribution_inferred,
         memory_scores=[MemoryScore(memory_id=strawberry.ID(i.memory.id), score=i.score) for i in t.influences],
         alternatives=[Alternative(id=strawberry.ID(i), summary=s) for i, s in t.alternatives],
-        retrieval_id=_optional_id(t.retrieval_id), session_id=t.session_id, created_at=t.created_at,
+        retrieval_id=_optional_id(t.retrieval_id),
+        session_id=t.session_id,
+        created_at=t.created_at,
         memories=[DecisionMemory(memory=to_memory(i.memory), score=i.score) for i in t.influences],
-        outcome=_outcome(t.outcome) if t.outcome else None, outcomes=[_outcome(o) for o in t.outcomes],
+        outcome=_outcome(t.outcome) if t.outcome else None,
+        outcomes=[_outcome(o) for o in t.outcomes],
     )
 
 
@@ -195,8 +239,7 @@ async def events(
     shown = page[:size]
     return EventConnection(
         edges=[EventEdge(cursor=str(e.seq), node=_event(e)) for e in shown],
-        page_info=PageInfo(has_next_page=len(page) > size,
-                                end_cursor=str(shown[-1].seq) if shown else None),
+        page_info=PageInfo(has_next_page=len(page) > size, end_cursor=str(shown[-1].seq) if shown else None),
     )
 
 
@@ -230,8 +273,10 @@ async def top_performers(
     """Memories that led to good outcomes (quality > 0.5) in at least 3 decisions."""
     ctx = info.context
     found = await insights.top_performers(ctx.deps, ctx.user_id, 10 if limit is None else limit)
-    return [TopPerformer(memory=to_memory(t.memory), successes=t.successes,
-                         average_quality=t.average_quality) for t in found]
+    return [
+        TopPerformer(memory=to_memory(t.memory), successes=t.successes, average_quality=t.average_quality)
+        for t in found
+    ]
 
 
 async def counterfactuals(

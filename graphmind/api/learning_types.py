@@ -12,7 +12,9 @@ from graphmind.learning.decisions import DecisionType as DomainDecisionType
 from graphmind.learning.outcomes import Signal as DomainSignal
 
 DecisionType = strawberry.enum(DomainDecisionType, description="What kind of decision (seed 000).")
-OutcomeSignal = strawberry.enum(DomainSignal, name="OutcomeSignal", description="How an outcome was detected (rule R12).")
+OutcomeSignal = strawberry.enum(
+    DomainSignal, name="OutcomeSignal", description="How an outcome was detected (rule R12)."
+)
 
 
 @strawberry.enum(description="Whether an outcome is the decision's current one.")
@@ -42,8 +44,9 @@ class DecisionFields:
     confidence_estimated: bool = strawberry.field(description="True when estimated by rule R11.")
     attribution_inferred: bool = strawberry.field(
         description="True when no memory was named (a retrievalId only): the scores are inferred from the "
-                    "ranks (1/rank × recall score) and outcomes teach by surprise. Naming the memories "
-                    "acted on teaches fastest.")
+        "ranks (1/rank × recall score) and outcomes teach by surprise. Naming the memories "
+        "acted on teaches fastest."
+    )
     memory_scores: list[MemoryScore] = strawberry.field(description="The influencing memories and their scores.")
     alternatives: list[Alternative] = strawberry.field(description="Options considered, not chosen.")
     retrieval_id: strawberry.ID | None = strawberry.field(description="The recall it was based on.")
@@ -62,7 +65,9 @@ class DecisionResult(DecisionFields):
 @strawberry.type(name="SalienceUpdate", description="One memory's salience change from an outcome.")
 class SalienceUpdateType:
     memory_id: strawberry.ID = strawberry.field(description="The memory.")
-    reason: str = strawberry.field(description="positive_outcome, negative_outcome, neutral_outcome or revision_reversal.")
+    reason: str = strawberry.field(
+        description="positive_outcome, negative_outcome, neutral_outcome or revision_reversal."
+    )
     attribution: float = strawberry.field(description="Its share of the credit or blame (rule R18).")
     delta: float = strawberry.field(description="Change applied to its outcome adjustment (after the R16 bounds).")
     previous_adjustment: float = strawberry.field(description="Outcome adjustment before.")
@@ -130,7 +135,9 @@ class DecisionConnection:
 @strawberry.type(description="An immutable entry of the caller's event log.")
 class Event:
     seq: int = strawberry.field(description="Per-user sequence number (monotonic).")
-    type: str = strawberry.field(description="memory.stored, memory.retrieved, decision.tracked, outcome.observed, salience.adjusted, …")
+    type: str = strawberry.field(
+        description="memory.stored, memory.retrieved, decision.tracked, outcome.observed, salience.adjusted, …"
+    )
     at: datetime = strawberry.field(description="When it happened.")
     payload: JSON = strawberry.field(description="What happened (ids, values).")
 
@@ -154,8 +161,10 @@ class TopPerformer:
     average_quality: float = strawberry.field(description="Average quality of those outcomes.")
 
 
-@strawberry.type(description="What could have happened instead: an alternative of this decision, or a past decision "
-                         "that used overlapping memories but ended differently.")
+@strawberry.type(
+    description="What could have happened instead: an alternative of this decision, or a past decision "
+    "that used overlapping memories but ended differently."
+)
 class Counterfactual:
     trace_id: strawberry.ID = strawberry.field(description="The other decision (or the alternative's id).")
     summary: str = strawberry.field(description="What was decided there (or the option not chosen).")

@@ -43,7 +43,9 @@ class RememberInput:
     valid_until: datetime | None = strawberry.field(default=None, description="Default open-ended.")
     source: enums.Source | None = strawberry.field(default=None, description="Default USER (trust 0.8).")
     tags: list[str] | None = strawberry.field(default=None, description="Up to 20 tags.")
-    metadata: JSON | None = strawberry.field(default=None, description="A JSON object, up to 4 KB, nested at most 32 levels.")
+    metadata: JSON | None = strawberry.field(
+        default=None, description="A JSON object, up to 4 KB, nested at most 32 levels."
+    )
     entities: list[str] | None = strawberry.field(
         default=None, description="Named things it mentions, besides those found in the text."
     )
@@ -52,8 +54,9 @@ class RememberInput:
         description="The session it belongs to: it joins the session's scene (working memory, no decay).",
     )
     request_id: str | None = strawberry.field(
-        default=None, description="remember only: client id of this request (1-128 chars); a retry with it "
-        "returns the first result. rememberMany takes one requestId for the batch."
+        default=None,
+        description="remember only: client id of this request (1-128 chars); a retry with it "
+        "returns the first result. rememberMany takes one requestId for the batch.",
     )
 
 
@@ -69,13 +72,15 @@ class RecallFilter:
         default=None, description="Validity overlapping a range that ends here."
     )
     as_of: datetime | None = strawberry.field(
-        default=None, description="Belief time: what GraphMind believed at this instant, i.e. memories recorded "
+        default=None,
+        description="Belief time: what GraphMind believed at this instant, i.e. memories recorded "
         "by then and not yet superseded or forgotten then (those superseded later included), valid then in world "
-        "time unless validAt or a range says otherwise."
+        "time unless validAt or a range says otherwise.",
     )
     valid_at: datetime | None = strawberry.field(
-        default=None, description="World time: what was valid at this instant by validFrom/validUntil (default "
-        "now, or asOf when that is given)."
+        default=None,
+        description="World time: what was valid at this instant by validFrom/validUntil (default "
+        "now, or asOf when that is given).",
     )
     include_history: bool = strawberry.field(
         default=False, description="Also superseded memories (what used to be believed), at any time."
@@ -108,9 +113,16 @@ class SupersedeInput:
 
 def _input_dict(item: RememberInput) -> dict:
     names = {
-        "content": "content", "content_type": "contentType", "temporal_level": "temporalLevel",
-        "base_salience": "baseSalience", "valid_from": "validFrom", "valid_until": "validUntil",
-        "source": "source", "tags": "tags", "metadata": "metadata", "entities": "entities",
+        "content": "content",
+        "content_type": "contentType",
+        "temporal_level": "temporalLevel",
+        "base_salience": "baseSalience",
+        "valid_from": "validFrom",
+        "valid_until": "validUntil",
+        "source": "source",
+        "tags": "tags",
+        "metadata": "metadata",
+        "entities": "entities",
         "session_id": "sessionId",
     }
     return {alias: getattr(item, attr) for attr, alias in names.items() if getattr(item, attr) is not None}
@@ -120,8 +132,9 @@ def _parsed(item: RememberInput, prefix: str) -> MemoryInput:
     """The validated input; SELF_IMPROVEMENT is the worker's provenance, never a caller's."""
     parsed = parse_memory_input(_input_dict(item), field_prefix=prefix)
     if parsed.source is enums.Source.SELF_IMPROVEMENT:
-        raise BadUserInput("source SELF_IMPROVEMENT is reserved for the self-improvement worker",
-                           field=f"{prefix}source")
+        raise BadUserInput(
+            "source SELF_IMPROVEMENT is reserved for the self-improvement worker", field=f"{prefix}source"
+        )
     return parsed
 
 
@@ -146,8 +159,11 @@ async def remember(info: Info, input: Annotated[RememberInput, arg("The memory t
 
 
 async def remember_many(
-    info: Info, inputs: Annotated[list[RememberInput], arg("The memories to store (at most 1000).")],
-    request_id: Annotated[str | None, arg("Client id of this batch: a retry with it returns the first results.")] = None,
+    info: Info,
+    inputs: Annotated[list[RememberInput], arg("The memories to store (at most 1000).")],
+    request_id: Annotated[
+        str | None, arg("Client id of this batch: a retry with it returns the first results.")
+    ] = None,
 ) -> list[RememberResult]:
     """Stores a batch: embedded at once, written in one transaction; all or nothing."""
     ctx = info.context
@@ -166,9 +182,7 @@ async def recall(
     query: Annotated[str, arg("What context is needed (1-2000 characters).")],
     limit: Annotated[int | None, arg("How many memories (1-100, default 10).")] = 10,
     filter: Annotated[RecallFilter | None, arg("Which memories may be returned.")] = None,
-    channels: Annotated[
-        list[recall_service.Channel] | None, arg("Channels to fuse (default all three).")
-    ] = None,
+    channels: Annotated[list[recall_service.Channel] | None, arg("Channels to fuse (default all three).")] = None,
     token_budget: Annotated[
         int | None, arg("Pack the best non-redundant memories into this many tokens (MMR).")
     ] = None,
@@ -177,9 +191,11 @@ async def recall(
     ] = True,
     exploration: Annotated[
         float | None,
-        arg("Exploration bound c (0-0.5; default the server's GRAPHMIND_EXPLORATION, 0 = off): each memory "
+        arg(
+            "Exploration bound c (0-0.5; default the server's GRAPHMIND_EXPLORATION, 0 = off): each memory "
             "gains up to c·√(utility variance), so a near-tied, little-tried one may be shown "
-            "(breakdown.exploration)."),
+            "(breakdown.exploration)."
+        ),
     ] = None,
 ) -> RecallResult:
     """Hybrid recall (vector + keyword + entity graph, RRF, salience, temporal neighbours),
@@ -187,13 +203,21 @@ async def recall(
     ctx = info.context
     flt = recall_service.RecallFilter(**vars(filter)) if filter else None
     result = await recall_service.recall(
-        ctx.deps, ctx.user_id, query, limit, flt,
+        ctx.deps,
+        ctx.user_id,
+        query,
+        limit,
+        flt,
         channels=tuple(channels) if channels else recall_service.ALL_CHANNELS,
-        neighbours=neighbours, token_budget=token_budget, explore=exploration,
+        neighbours=neighbours,
+        token_budget=token_budget,
+        explore=exploration,
     )
     return RecallResult(
-        retrieval_id=strawberry.ID(result.retrieval_id), items=[to_recall_item(i) for i in result.items],
-        tokens_used=result.tokens_used, token_budget=result.token_budget,
+        retrieval_id=strawberry.ID(result.retrieval_id),
+        items=[to_recall_item(i) for i in result.items],
+        tokens_used=result.tokens_used,
+        token_budget=result.token_budget,
     )
 
 

@@ -204,9 +204,16 @@ def to_memory(memory: model.Memory) -> Memory:
 
 
 def to_conflict(c: truth.Conflict) -> MemoryConflict:
-    return MemoryConflict(memory_id=strawberry.ID(c.existing_id), kind=c.kind, similarity=c.similarity,
-                          old_value=c.old_value, new_value=c.new_value, winner_id=strawberry.ID(c.winner_id),
-                          superseded_id=strawberry.ID(c.loser_id), decided_by=c.reason)
+    return MemoryConflict(
+        memory_id=strawberry.ID(c.existing_id),
+        kind=c.kind,
+        similarity=c.similarity,
+        old_value=c.old_value,
+        new_value=c.new_value,
+        winner_id=strawberry.ID(c.winner_id),
+        superseded_id=strawberry.ID(c.loser_id),
+        decided_by=c.reason,
+    )
 
 
 def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:
@@ -214,5 +221,6 @@ def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:
 
 
 def to_recall_item(item: RecallItem) -> RecallItemType:
-    return RecallItemType(memory=to_memory(item.memory), score=item.score,
-                          breakdown=to_breakdown(item.breakdown), tokens=item.tokens)
+    return RecallItemType(
+        memory=to_memory(item.memory), score=item.score, breakdown=to_breakdown(item.breakdown), tokens=item.tokens
+    )

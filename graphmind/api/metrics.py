@@ -23,15 +23,9 @@ def outcome_of(error: BaseException) -> str:
 class RequestMetrics(SchemaExtension):
     """Times every root field of queries and mutations; subscriptions are not timed."""
 
-    def resolve(
-        self, _next: Callable, root: Any, info: GraphQLResolveInfo, *args: Any, **kwargs: Any
-    ) -> Any:
+    def resolve(self, _next: Callable, root: Any, info: GraphQLResolveInfo, *args: Any, **kwargs: Any) -> Any:
         metrics = self._metrics()
-        if (
-            metrics is None
-            or info.path.prev is not None
-            or info.operation.operation == OperationType.SUBSCRIPTION
-        ):
+        if metrics is None or info.path.prev is not None or info.operation.operation == OperationType.SUBSCRIPTION:
             return _next(root, info, *args, **kwargs)
         operation, start = info.field_name, time.perf_counter()
         metrics.request_started()  # observe_request ends it
@@ -108,5 +102,6 @@ def _allowed(client: str, networks: list[str]) -> bool:
 
 
 def _error(error: GraphMindError, status: int) -> Response:
-    return JSONResponse({"data": None, "errors": [{"message": error.message, "extensions": {"code": error.code}}]},
-                        status_code=status)
+    return JSONResponse(
+        {"data": None, "errors": [{"message": error.message, "extensions": {"code": error.code}}]}, status_code=status
+    )

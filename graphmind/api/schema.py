@@ -75,16 +75,15 @@ def field(resolver, description: str | None = None, admin: bool = False):
     # cleandoc: Python 3.13 strips a docstring's indentation itself, 3.11 does not; the schema
     # must read the same on both
     return strawberry.field(
-        resolver=resolver, description=description or inspect.cleandoc(resolver.__doc__ or ""),
+        resolver=resolver,
+        description=description or inspect.cleandoc(resolver.__doc__ or ""),
         extensions=[admin_only()] if admin else [],
     )
 
 
 @strawberry.type(description="Read operations; every one is scoped to the calling user.")
 class Query:
-    health: Health = field(
-        resolve_health, "Neo4j version, index states, the embedding model and node counts."
-    )
+    health: Health = field(resolve_health, "Neo4j version, index states, the embedding model and node counts.")
     recall: RecallResult = field(memory_api.recall)
     memory: Memory = field(memory_api.memory)
     memories: MemoryConnection = field(memory_api.memories)
@@ -126,7 +125,9 @@ class Mutation:
     resume_trail: ResumeTrailResult = field(associative_api.resume_trail)
     merge_trails: MergeTrailsResult = field(associative_api.merge_trails)
     run_job: JobRun = field(gardener_api.run_job, admin=True)
-    set_self_improvement_kill_switch: SelfImprovement = field(improvement_api.set_self_improvement_kill_switch, admin=True)
+    set_self_improvement_kill_switch: SelfImprovement = field(
+        improvement_api.set_self_improvement_kill_switch, admin=True
+    )
     set_self_improvement: SelfImprovement = field(improvement_api.set_self_improvement, admin=True)
     start_session: Session = field(sessions_api.start_session)
     log_session: LogSessionResult = field(sessions_api.log_session)

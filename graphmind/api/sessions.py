@@ -32,18 +32,23 @@ async def start_session(info: Info, input: Annotated[StartSessionInput, arg("The
     return to_session(await journal.start_session(ctx.deps, ctx.user_id, input.agent_id, input.goal))
 
 
-async def log_session(info: Info, input: Annotated[LogSessionInput, arg("The session, kind and text.")]) -> LogSessionResult:
+async def log_session(
+    info: Info, input: Annotated[LogSessionInput, arg("The session, kind and text.")]
+) -> LogSessionResult:
     """Logs an entry; the first experience, every blocker and every rejected attempt bring up
     relevant memories, and a rejected attempt like an earlier one returns a loop warning."""
     ctx = info.context
     return to_log_result(await journal.log_entry(ctx.deps, ctx.user_id, input.session_id, input.kind, input.text))
 
 
-async def resolve_blocker(info: Info, input: Annotated[ResolveBlockerInput, arg("The blocker and its fix.")]) -> SessionEntry:
+async def resolve_blocker(
+    info: Info, input: Annotated[ResolveBlockerInput, arg("The blocker and its fix.")]
+) -> SessionEntry:
     """Records a blocker's root cause and solution (a bug memory candidate at session end)."""
     ctx = info.context
-    return to_entry(await journal.resolve_blocker(ctx.deps, ctx.user_id, input.entry_id, input.root_cause,
-                                                  input.solution))
+    return to_entry(
+        await journal.resolve_blocker(ctx.deps, ctx.user_id, input.entry_id, input.root_cause, input.solution)
+    )
 
 
 async def end_session(info: Info, input: Annotated[EndSessionInput, arg("The session to end.")]) -> EndSessionResult:

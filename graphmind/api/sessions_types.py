@@ -11,8 +11,10 @@ from graphmind.api.memory_types import Memory, RecallItemType, to_memory, to_rec
 from graphmind.sessions import journal, loops, model, promotion
 
 SessionEntryKind = strawberry.enum(
-    model.EntryKind, name="SessionEntryKind", description="What an entry records: EXPERIENCE, BLOCKER, REJECTED (an attempt that did not "
-    "work), DECISION, LEARNING or ASSUMPTION."
+    model.EntryKind,
+    name="SessionEntryKind",
+    description="What an entry records: EXPERIENCE, BLOCKER, REJECTED (an attempt that did not "
+    "work), DECISION, LEARNING or ASSUMPTION.",
 )
 SessionStatus = strawberry.enum(model.SessionStatus, name="SessionStatus", description="OPEN or ENDED.")
 
@@ -86,10 +88,14 @@ class SessionMemory:
 class HelperBrief:
     session_id: strawberry.ID = strawberry.field(description="The session.")
     goal: str = strawberry.field(description="The session's goal.")
-    problem: str = strawberry.field(description="The unresolved blocker with the latest attempt, else the latest "
-                                    "unresolved blocker; with none, the latest attempt outside any blocker, else the goal.")
-    tried: list[str] = strawberry.field(description="The rejected attempts at that problem, in order (an attempt "
-                                        "belongs to the blocker logged last before it).")
+    problem: str = strawberry.field(
+        description="The unresolved blocker with the latest attempt, else the latest "
+        "unresolved blocker; with none, the latest attempt outside any blocker, else the goal."
+    )
+    tried: list[str] = strawberry.field(
+        description="The rejected attempts at that problem, in order (an attempt "
+        "belongs to the blocker logged last before it)."
+    )
     assumptions: list[str] = strawberry.field(description="Assumptions to question.")
     blockers: list[str] = strawberry.field(description="Every blocker, in order.")
     learnings: list[str] = strawberry.field(description="Learnings and decisions so far.")
@@ -146,27 +152,53 @@ def _optional_id(value: str | None) -> strawberry.ID | None:
 
 
 def to_entry(e: model.SessionEntry) -> SessionEntry:
-    return SessionEntry(id=strawberry.ID(e.id), kind=e.kind, text=e.text, position=e.position, at=e.at,
-                        resolved=e.resolved, root_cause=e.root_cause, solution=e.solution,
-                        promoted_to=_optional_id(e.promoted_to))
+    return SessionEntry(
+        id=strawberry.ID(e.id),
+        kind=e.kind,
+        text=e.text,
+        position=e.position,
+        at=e.at,
+        resolved=e.resolved,
+        root_cause=e.root_cause,
+        solution=e.solution,
+        promoted_to=_optional_id(e.promoted_to),
+    )
 
 
 def to_session(s: model.Session) -> Session:
-    return Session(id=strawberry.ID(s.id), agent_id=s.agent_id, goal=s.goal, status=s.status,
-                   started_at=s.started_at, ended_at=s.ended_at, entries=[to_entry(e) for e in s.entries],
-                   snapshot_id=_optional_id(s.snapshot_id))
+    return Session(
+        id=strawberry.ID(s.id),
+        agent_id=s.agent_id,
+        goal=s.goal,
+        status=s.status,
+        started_at=s.started_at,
+        ended_at=s.ended_at,
+        entries=[to_entry(e) for e in s.entries],
+        snapshot_id=_optional_id(s.snapshot_id),
+    )
 
 
 def to_warning(w: loops.LoopWarning) -> LoopWarning:
-    return LoopWarning(similarity=w.similarity, similar_to=to_entry(w.similar_to), attempt=w.attempt,
-                       message=w.message, checklist=w.checklist, assumptions=w.assumptions,
-                       suggest_helper=w.suggest_helper, helper_suggestion=w.helper_suggestion)
+    return LoopWarning(
+        similarity=w.similarity,
+        similar_to=to_entry(w.similar_to),
+        attempt=w.attempt,
+        message=w.message,
+        checklist=w.checklist,
+        assumptions=w.assumptions,
+        suggest_helper=w.suggest_helper,
+        helper_suggestion=w.helper_suggestion,
+    )
 
 
 def to_log_result(r: journal.LogResult) -> LogSessionResult:
-    return LogSessionResult(entry=to_entry(r.entry), signal=r.signal, message=r.message,
-                            recalled=[to_recall_item(i) for i in r.recalled],
-                            loop_warning=to_warning(r.loop_warning) if r.loop_warning else None)
+    return LogSessionResult(
+        entry=to_entry(r.entry),
+        signal=r.signal,
+        message=r.message,
+        recalled=[to_recall_item(i) for i in r.recalled],
+        loop_warning=to_warning(r.loop_warning) if r.loop_warning else None,
+    )
 
 
 def to_session_memory(m: journal.SessionMemory) -> SessionMemory:
@@ -174,18 +206,34 @@ def to_session_memory(m: journal.SessionMemory) -> SessionMemory:
 
 
 def to_brief(b: loops.HelperBrief) -> HelperBrief:
-    return HelperBrief(session_id=strawberry.ID(b.session_id), goal=b.goal, problem=b.problem, tried=b.tried,
-                       assumptions=b.assumptions, blockers=b.blockers, learnings=b.learnings,
-                       relevant_memories=[to_session_memory(m) for m in b.relevant_memories], markdown=b.markdown)
+    return HelperBrief(
+        session_id=strawberry.ID(b.session_id),
+        goal=b.goal,
+        problem=b.problem,
+        tried=b.tried,
+        assumptions=b.assumptions,
+        blockers=b.blockers,
+        learnings=b.learnings,
+        relevant_memories=[to_session_memory(m) for m in b.relevant_memories],
+        markdown=b.markdown,
+    )
 
 
 def to_end_result(r: promotion.EndResult) -> EndSessionResult:
     return EndSessionResult(
         session=to_session(r.session),
-        promotions=[SessionPromotion(entry_id=strawberry.ID(p.entry_id), kind=p.kind,
-                                     action=PromotionAction(p.action), reason=p.reason,
-                                     memory_id=_optional_id(p.memory_id),
-                                     related_memory_id=_optional_id(p.related_memory_id),
-                                     similarity=p.similarity, signals=p.signals) for p in r.promotions],
+        promotions=[
+            SessionPromotion(
+                entry_id=strawberry.ID(p.entry_id),
+                kind=p.kind,
+                action=PromotionAction(p.action),
+                reason=p.reason,
+                memory_id=_optional_id(p.memory_id),
+                related_memory_id=_optional_id(p.related_memory_id),
+                similarity=p.similarity,
+                signals=p.signals,
+            )
+            for p in r.promotions
+        ],
         snapshot=to_snapshot(r.snapshot),
     )

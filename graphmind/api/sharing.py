@@ -36,7 +36,6 @@ async def shared_patterns(
     page = await catalog.list_shared(info.context.deps, first, after)
     return SharedPatternConnection(
         edges=[SharedPatternEdge(cursor=c, node=to_shared(p)) for p, c in zip(page.patterns, page.cursors)],
-        page_info=PageInfo(has_next_page=page.has_next_page,
-                           end_cursor=page.cursors[-1] if page.cursors else None),
+        page_info=PageInfo(has_next_page=page.has_next_page, end_cursor=page.cursors[-1] if page.cursors else None),
         total_count=page.total_count,
     )

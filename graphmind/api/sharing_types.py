@@ -51,12 +51,25 @@ class SharedPatternConnection:
 
 
 def to_sharing(consent: Consent) -> PatternSharing:
-    return PatternSharing(opted_in=consent.opted_in, epsilon_spent=consent.epsilon_spent,
-                          epsilon_budget=consent.epsilon_budget, epsilon_remaining=consent.epsilon_remaining,
-                          updated_at=consent.updated_at)
+    return PatternSharing(
+        opted_in=consent.opted_in,
+        epsilon_spent=consent.epsilon_spent,
+        epsilon_budget=consent.epsilon_budget,
+        epsilon_remaining=consent.epsilon_remaining,
+        updated_at=consent.updated_at,
+    )
 
 
 def to_shared(p: DomainSharedPattern) -> SharedPattern:
-    return SharedPattern(id=strawberry.ID(p.id), description=p.description, keywords=p.keywords,
-                         instances=p.instances, users=p.users, mean_quality=p.mean_quality, epsilon=p.epsilon,
-                         releases=p.releases, created_at=p.created_at, published_at=p.published_at)
+    return SharedPattern(
+        id=strawberry.ID(p.id),
+        description=p.description,
+        keywords=p.keywords,
+        instances=p.instances,
+        users=p.users,
+        mean_quality=p.mean_quality,
+        epsilon=p.epsilon,
+        releases=p.releases,
+        created_at=p.created_at,
+        published_at=p.published_at,
+    )

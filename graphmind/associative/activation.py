@@ -93,11 +93,17 @@ def max_entity_degree(deps: Deps, memory_count: int) -> float:
     return max(3.0, deps.settings.max_entity_share * memory_count)
 
 
-async def activate(deps: Deps, user_id: str, query: str | None = None, seeds: list[str] | None = None,
-                   spreading: Spreading | None = None) -> ActivationResult:
+async def activate(
+    deps: Deps,
+    user_id: str,
+    query: str | None = None,
+    seeds: list[str] | None = None,
+    spreading: Spreading | None = None,
+) -> ActivationResult:
     started = time.perf_counter()
-    spreading = spreading or Spreading(threshold=deps.settings.activation_threshold,
-                                       top_k=deps.settings.activation_top_k)
+    spreading = spreading or Spreading(
+        threshold=deps.settings.activation_threshold, top_k=deps.settings.activation_top_k
+    )
     _validate(deps, query, seeds, spreading)
     s = deps.settings
 
@@ -127,8 +133,9 @@ async def activate(deps: Deps, user_id: str, query: str | None = None, seeds: li
     max_degree = max_entity_degree(deps, state["memoryCount"])
 
     async def spread(tx) -> tuple[list[Activated], int]:
-        known = {node_id: Activated(node_id, act, 0, seed=True, boosted=node_id in boosted)
-                 for node_id, act in start.items()}
+        known = {
+            node_id: Activated(node_id, act, 0, seed=True, boosted=node_id in boosted) for node_id, act in start.items()
+        }
         frontier: list[dict[str, Any]] = [{"id": n.id, "activation": n.activation} for n in known.values()]
         for hop in range(1, spreading.max_hops + 1):
             # a node passes on at most activation × 1 × decay: weaker ones cannot reach the threshold
@@ -136,37 +143,56 @@ async def activate(deps: Deps, user_id: str, query: str | None = None, seeds: li
             if not frontier:
                 break
             rows = await tx.run(
-                "associative.spread", userId=user_id, frontier=frontier,
-                known={k: v.activation for k, v in known.items()}, decay=spreading.decay,
-                threshold=spreading.threshold, maxDegree=max_degree,
-                timelineWeight=s.neighbour_share, cap=spreading.top_k,
+                "associative.spread",
+                userId=user_id,
+                frontier=frontier,
+                known={k: v.activation for k, v in known.items()},
+                decay=spreading.decay,
+                threshold=spreading.threshold,
+                maxDegree=max_degree,
+                timelineWeight=s.neighbour_share,
+                cap=spreading.top_k,
             )
             for r in rows:
-                known[r["id"]] = Activated(r["id"], r["activation"], hop,
-                                           Reached(r["fromId"], r["type"], r["weight"]))
+                known[r["id"]] = Activated(r["id"], r["activation"], hop, Reached(r["fromId"], r["type"], r["weight"]))
             frontier = [{"id": r["id"], "activation": r["activation"]} for r in rows]
         # Temporal neighbours: only parents whose share can still enter the top K matter.
         ranked = sorted((n.activation for n in known.values()), reverse=True)
         floor = max(spreading.threshold, ranked[spreading.top_k - 1] if len(ranked) >= spreading.top_k else 0.0)
-        parents = [{"id": n.id, "activation": n.activation} for n in known.values()
-                   if n.activation * s.neighbour_share >= floor]
+        parents = [
+            {"id": n.id, "activation": n.activation}
+            for n in known.values()
+            if n.activation * s.neighbour_share >= floor
+        ]
         if parents and s.neighbour_window_minutes > 0:
             rows = await tx.run(
-                "associative.time_neighbours", userId=user_id, parents=parents,
+                "associative.time_neighbours",
+                userId=user_id,
+                parents=parents,
                 known={k: v.activation for k, v in known.items()},
-                windowSeconds=s.neighbour_window_minutes * 60, share=s.neighbour_share,
+                windowSeconds=s.neighbour_window_minutes * 60,
+                share=s.neighbour_share,
                 threshold=floor,
             )
             for r in rows:
-                known[r["id"]] = Activated(r["id"], r["activation"], known[r["fromId"]].hops + 1,
-                                           Reached(r["fromId"], "TIMELINE", s.neighbour_share))
+                known[r["id"]] = Activated(
+                    r["id"],
+                    r["activation"],
+                    known[r["fromId"]].hops + 1,
+                    Reached(r["fromId"], "TIMELINE", s.neighbour_share),
+                )
         top = sorted(known.values(), key=lambda n: (-n.activation, n.hops, n.id))[: spreading.top_k]
         await describe(tx, user_id, top)
         return top, len(known)
 
     ranked, count = await deps.db.read_transaction(spread)
     return ActivationResult(
-        query.strip() if query else None, retrieval_id, seed_ids, boost_trail, ranked, count,
+        query.strip() if query else None,
+        retrieval_id,
+        seed_ids,
+        boost_trail,
+        ranked,
+        count,
         (time.perf_counter() - started) * 1000,
     )
 

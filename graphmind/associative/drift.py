@@ -46,9 +46,19 @@ class Snapshot:
     @classmethod
     def from_row(cls, row: dict) -> "Snapshot":
         taken = row["takenAt"]
-        return cls(row["id"], row["label"], row.get("agentId"), row["kind"], row["seq"],
-                   native(taken), row["generation"],
-                   row["nodeCount"], row["memoryCount"], row["entityCount"], row["edgeCount"])
+        return cls(
+            row["id"],
+            row["label"],
+            row.get("agentId"),
+            row["kind"],
+            row["seq"],
+            native(taken),
+            row["generation"],
+            row["nodeCount"],
+            row["memoryCount"],
+            row["entityCount"],
+            row["edgeCount"],
+        )
 
 
 @dataclass
@@ -82,8 +92,9 @@ class Drift:
     elapsed_ms: float = 0.0
 
 
-async def take_snapshot(deps: Deps, user_id: str, label: str, agent_id: str | None = None,
-                        kind: str = "manual") -> Snapshot:
+async def take_snapshot(
+    deps: Deps, user_id: str, label: str, agent_id: str | None = None, kind: str = "manual"
+) -> Snapshot:
     label = label.strip()
     if not label or len(label) > MAX_LABEL:
         raise BadUserInput(f"label must be 1-{MAX_LABEL} characters", field="input.label")
@@ -91,12 +102,32 @@ async def take_snapshot(deps: Deps, user_id: str, label: str, agent_id: str | No
     now = deps.clock.now()
 
     async def work(tx) -> Snapshot:
-        [row] = await tx.run("associative.snapshot_take", userId=user_id, snapshotId=str(uuid.uuid4()),
-                             label=label, agentId=agent_id, kind=kind, now=now)
+        [row] = await tx.run(
+            "associative.snapshot_take",
+            userId=user_id,
+            snapshotId=str(uuid.uuid4()),
+            label=label,
+            agentId=agent_id,
+            kind=kind,
+            now=now,
+        )
         snapshot = Snapshot.from_row(row["snapshot"])
-        await events.append(tx, user_id, now, [events.event(
-            "snapshot.taken", snapshotId=snapshot.id, label=label, kind=kind, seq=snapshot.seq,
-            nodeCount=snapshot.node_count, edgeCount=snapshot.edge_count)])
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event(
+                    "snapshot.taken",
+                    snapshotId=snapshot.id,
+                    label=label,
+                    kind=kind,
+                    seq=snapshot.seq,
+                    nodeCount=snapshot.node_count,
+                    edgeCount=snapshot.edge_count,
+                )
+            ],
+        )
         return snapshot
 
     return await deps.db.transaction(work)
@@ -115,26 +146,34 @@ def _baseline_arguments(since: str) -> dict:
             raise BadUserInput(
                 'since must be "last_session", an ISO-8601 time or a snapshot id', field="since"
             ) from None
-    return {"snapshotId": None, "lastSession": False,
-            "before": moment if moment.tzinfo else moment.replace(tzinfo=UTC)}
+    return {"snapshotId": None, "lastSession": False, "before": moment if moment.tzinfo else moment.replace(tzinfo=UTC)}
 
 
-async def drift(deps: Deps, user_id: str, agent_id: str | None = None, since: str = LAST_SESSION,
-                include_weight_drift: bool = True, limit: int = 50) -> Drift:
+async def drift(
+    deps: Deps,
+    user_id: str,
+    agent_id: str | None = None,
+    since: str = LAST_SESSION,
+    include_weight_drift: bool = True,
+    limit: int = 50,
+) -> Drift:
     started = time.perf_counter()
     agent_id = validate_agent_id(agent_id, "agentId") if agent_id is not None else None
     if not 1 <= limit <= MAX_LIST:
         raise BadUserInput(f"limit must be 1-{MAX_LIST}", field="limit")
-    baseline = await deps.db.read("associative.snapshot_baseline", userId=user_id, agentId=agent_id,
-                                  **_baseline_arguments(since))
+    baseline = await deps.db.read(
+        "associative.snapshot_baseline", userId=user_id, agentId=agent_id, **_baseline_arguments(since)
+    )
     if not baseline:
         raise NotFound(f"no snapshot for since={since!r}; take one with the snapshot mutation")
     snapshot = Snapshot.from_row(baseline[0]["snapshot"])
-    [row] = await deps.db.read("associative.drift", userId=user_id, snapshotId=snapshot.id,
-                               includeWeights=include_weight_drift, limit=limit)
+    [row] = await deps.db.read(
+        "associative.drift", userId=user_id, snapshotId=snapshot.id, includeWeights=include_weight_drift, limit=limit
+    )
     drifts = row["drifts"]
     labels = await nodes.resolve(
-        deps.db.read, user_id,
+        deps.db.read,
+        user_id,
         row["added"] + row["removed"] + [d["fromId"] for d in drifts] + [d["toId"] for d in drifts],
     )
 
@@ -142,11 +181,14 @@ async def drift(deps: Deps, user_id: str, agent_id: str | None = None, since: st
         return labels.get(node_id) or nodes.GraphNode(node_id, "memory", False, "")
 
     return Drift(
-        since=since.strip(), baseline=snapshot,
+        since=since.strip(),
+        baseline=snapshot,
         node_count_delta=row["nodeCount"] - snapshot.node_count,
         edge_count_delta=row["edgeCount"] - snapshot.edge_count,
-        new_nodes=[node(i) for i in row["added"]], new_node_count=row["addedCount"],
-        removed_nodes=[node(i) for i in row["removed"]], removed_node_count=row["removedCount"],
+        new_nodes=[node(i) for i in row["added"]],
+        new_node_count=row["addedCount"],
+        removed_nodes=[node(i) for i in row["removed"]],
+        removed_node_count=row["removedCount"],
         top_weight_drifts=[WeightDrift(node(d["fromId"]), node(d["toId"]), d["old"], d["new"]) for d in drifts],
         drifted_edge_count=row["driftCount"],
         elapsed_ms=(time.perf_counter() - started) * 1000,

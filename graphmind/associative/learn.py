@@ -71,8 +71,9 @@ def changes_for(feedback: Feedback, seeds: list[str], reported: list[str], stren
     return changes
 
 
-async def learn(deps: Deps, user_id: str, query: str, agent_id: str, feedback: Feedback,
-                node_ids: list[str], strength: float = 0.2) -> LearnResult:
+async def learn(
+    deps: Deps, user_id: str, query: str, agent_id: str, feedback: Feedback, node_ids: list[str], strength: float = 0.2
+) -> LearnResult:
     started = time.perf_counter()
     query, agent_id, reported = _validate(query, agent_id, node_ids, strength)
     now = deps.clock.now()
@@ -92,15 +93,34 @@ async def learn(deps: Deps, user_id: str, query: str, agent_id: str, feedback: F
         touched = {u.a for u in updates} | {u.b for u in updates}
         generation = adjustment.generation if adjustment else 0
         if updates:
-            await events.append(tx, user_id, now, [events.event(
-                "associations.learned", agentId=agent_id, queryHash=events.content_hash(query),
-                feedback=feedback.value, strength=strength, seeds=seeds, nodeIds=reported,
-                edges=[[u.a, u.b, u.old, u.new] for u in updates], generation=generation,
-            )])
+            await events.append(
+                tx,
+                user_id,
+                now,
+                [
+                    events.event(
+                        "associations.learned",
+                        agentId=agent_id,
+                        queryHash=events.content_hash(query),
+                        feedback=feedback.value,
+                        strength=strength,
+                        seeds=seeds,
+                        nodeIds=reported,
+                        edges=[[u.a, u.b, u.old, u.new] for u in updates],
+                        generation=generation,
+                    )
+                ],
+            )
         return LearnResult(
-            query, feedback, len(updates), sum(u.created for u in updates),
-            len(touched & set(reported)), sum(abs(u.new - u.old) for u in updates), seeds,
-            generation, 0.0,
+            query,
+            feedback,
+            len(updates),
+            sum(u.created for u in updates),
+            len(touched & set(reported)),
+            sum(abs(u.new - u.old) for u in updates),
+            seeds,
+            generation,
+            0.0,
         )
 
     result = await deps.db.transaction(work)

@@ -59,13 +59,13 @@ def join(from_source: list[list[Path]], from_target: list[list[Path]], max_hops:
                 for t in ending[j].get(s.nodes[-1], []):
                     if set(s.nodes[:-1]) & set(t.nodes):
                         continue
-                    found.append(Path(s.nodes + t.nodes[-2::-1], s.relations + t.relations[::-1],
-                                      s.strength * t.strength))
+                    found.append(
+                        Path(s.nodes + t.nodes[-2::-1], s.relations + t.relations[::-1], s.strength * t.strength)
+                    )
     return found
 
 
-async def why(deps: Deps, user_id: str, source: str, target: str, max_hops: int = 6,
-              limit: int = 10) -> WhyResult:
+async def why(deps: Deps, user_id: str, source: str, target: str, max_hops: int = 6, limit: int = 10) -> WhyResult:
     started = time.perf_counter()
     s = deps.settings
     if source == target:
@@ -86,22 +86,24 @@ async def why(deps: Deps, user_id: str, source: str, target: str, max_hops: int 
             levels = [[Path([start], [], 1.0)]]
             for _ in range(steps):
                 [row] = await tx.run(
-                    "associative.extend_paths", userId=user_id, beam=s.why_beam,
-                    maxDegree=max_degree, timelineWeight=s.neighbour_share,
-                    paths=[{"nodes": p.nodes, "relations": p.relations, "strength": p.strength}
-                           for p in levels[-1]],
+                    "associative.extend_paths",
+                    userId=user_id,
+                    beam=s.why_beam,
+                    maxDegree=max_degree,
+                    timelineWeight=s.neighbour_share,
+                    paths=[{"nodes": p.nodes, "relations": p.relations, "strength": p.strength} for p in levels[-1]],
                 )
                 truncated |= row["found"] > s.why_beam
                 levels.append([Path(p["nodes"], p["relations"], p["strength"]) for p in row["paths"]])
             return levels
 
-        paths = join(await grow(source, math.ceil(max_hops / 2)),
-                     await grow(target, max_hops // 2), max_hops)
+        paths = join(await grow(source, math.ceil(max_hops / 2)), await grow(target, max_hops // 2), max_hops)
         return ends, paths, truncated
 
     ends, paths, truncated = await deps.db.read_transaction(search)
     paths.sort(key=lambda p: (-p.strength, p.hops, p.nodes))
     shown = paths[:limit]
     labels = await nodes.resolve(deps.db.read, user_id, [n for p in shown for n in p.nodes])
-    return WhyResult(ends[source], ends[target], shown, len(paths), truncated, labels,
-                     (time.perf_counter() - started) * 1000)
+    return WhyResult(
+        ends[source], ends[target], shown, len(paths), truncated, labels, (time.perf_counter() - started) * 1000
+    )

@@ -29,7 +29,9 @@ async def recorded_seeds(run: Runner, deps: Deps, user_id: str, query: str) -> l
     """The seeds of the caller's latest recall or activate of this query (what the agent
     saw), or None when it was never retrieved. `run` is `tx.run` or `db.read`."""
     rows = await run(
-        "associative.query_seeds", userId=user_id, queryHash=content_hash(query.strip()),
+        "associative.query_seeds",
+        userId=user_id,
+        queryHash=content_hash(query.strip()),
         seedCount=deps.settings.association_seed_count,
     )
     return [r["id"] for r in rows] if rows else None

@@ -35,8 +35,20 @@ from graphmind.deps import Deps
 WARMUP = 30
 EDGES_PER_MEMORY = 5  # each edge has two ends: ~10 edges per memory
 LOCAL_SPAN = 50
-TOPICS = ["deploy", "billing", "search index", "cache", "onboarding", "payments queue", "auth tokens",
-          "mobile release", "data warehouse", "incident review", "pricing page", "support backlog"]
+TOPICS = [
+    "deploy",
+    "billing",
+    "search index",
+    "cache",
+    "onboarding",
+    "payments queue",
+    "auth tokens",
+    "mobile release",
+    "data warehouse",
+    "incident review",
+    "pricing page",
+    "support backlog",
+]
 VERBS = ["blocked", "sped up", "broke", "needs", "was discussed with", "depends on", "replaced", "fixed"]
 
 
@@ -62,9 +74,15 @@ async def build(deps: Deps, user_id: str, size: int, rng: random.Random) -> dict
     now = deps.clock.now()
     previous = None
     for lo in range(0, size, 5000):
-        rows = [{"id": ids[i], "content": _content(rng, i), "validFrom": start + timedelta(minutes=5 * i),
-                 "entities": list(set(rng.choices(entity_pool, weights, k=rng.choice((1, 2)))))}
-                for i in range(lo, min(size, lo + 5000))]
+        rows = [
+            {
+                "id": ids[i],
+                "content": _content(rng, i),
+                "validFrom": start + timedelta(minutes=5 * i),
+                "entities": list(set(rng.choices(entity_pool, weights, k=rng.choice((1, 2))))),
+            }
+            for i in range(lo, min(size, lo + 5000))
+        ]
         await deps.db.write("bench.graph_memories", userId=user_id, memories=rows, previousId=previous, now=now)
         previous = rows[-1]["id"]
     neighbours: dict[str, list[str]] = {i: [] for i in ids}
@@ -81,7 +99,7 @@ async def build(deps: Deps, user_id: str, size: int, rng: random.Random) -> dict
                 neighbours[b].append(a)
     edges = [{"a": a, "b": b, "weight": w} for (a, b), w in pairs.items()]
     for lo in range(0, len(edges), 10_000):
-        await deps.db.write("bench.graph_edges", userId=user_id, edges=edges[lo:lo + 10_000], now=now)
+        await deps.db.write("bench.graph_edges", userId=user_id, edges=edges[lo : lo + 10_000], now=now)
     return neighbours
 
 
@@ -94,8 +112,12 @@ def _walk(rng: random.Random, neighbours: dict[str, list[str]], start: str, step
 
 def _stats(times: list[float]) -> dict:
     counted = times[WARMUP:]
-    return {"n": len(counted), "p50": percentile(counted, 50), "p95": percentile(counted, 95),
-            "max": max(counted) if counted else float("nan")}
+    return {
+        "n": len(counted),
+        "p50": percentile(counted, 50),
+        "p95": percentile(counted, 95),
+        "max": max(counted) if counted else float("nan"),
+    }
 
 
 async def bench_size(deps: Deps, size: int, config: Config) -> dict:
@@ -109,8 +131,12 @@ async def bench_size(deps: Deps, size: int, config: Config) -> dict:
 
         queries = [f"bench query {k}" for k in range(count)]
         seeds = [rng.sample(memory_ids, 5) for _ in queries]
-        await deps.db.write("bench.graph_retrievals", userId=user_id, now=deps.clock.now(), retrievals=[
-            {"query": q, "queryHash": content_hash(q), "memoryIds": s} for q, s in zip(queries, seeds)])
+        await deps.db.write(
+            "bench.graph_retrievals",
+            userId=user_id,
+            now=deps.clock.now(),
+            retrievals=[{"query": q, "queryHash": content_hash(q), "memoryIds": s} for q, s in zip(queries, seeds)],
+        )
         learn_ms, edges_adjusted = [], []
         for q, s in zip(queries, seeds):
             reported = [_walk(rng, neighbours, s[0], 1), _walk(rng, neighbours, s[1], 2)]
@@ -122,8 +148,12 @@ async def bench_size(deps: Deps, size: int, config: Config) -> dict:
         activate_ms, activated = [], []
         for _ in range(count):
             with Stopwatch() as watch:
-                activation = await activate(deps, user_id, seeds=[rng.choice(memory_ids)],
-                                            spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=20))
+                activation = await activate(
+                    deps,
+                    user_id,
+                    seeds=[rng.choice(memory_ids)],
+                    spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=20),
+                )
             activate_ms.append(watch.ms)
             activated.append(activation.activated_count)
 
@@ -144,12 +174,26 @@ async def bench_size(deps: Deps, size: int, config: Config) -> dict:
             ids = []
             for side in range(2):
                 centre = rng.choice(memory_ids)
-                area = list(dict.fromkeys([centre] + [_walk(rng, neighbours, centre, k % 3 + 1) for k in range(12)]))[:10]
-                saved = await trails.save_trail(deps, user_id, trails.TrailDraft(
-                    "bench", f"trail {side}", visited=[trails.VisitDraft(n) for n in area],
-                    hypotheses=[trails.HypothesisDraft("the cache is the cause", rng.random(), supporting=area[:2]),
-                                trails.HypothesisDraft("the queue is not the cause" if side else "the queue is the cause",
-                                                       rng.random(), supporting=area[2:4])]))
+                area = list(dict.fromkeys([centre] + [_walk(rng, neighbours, centre, k % 3 + 1) for k in range(12)]))[
+                    :10
+                ]
+                saved = await trails.save_trail(
+                    deps,
+                    user_id,
+                    trails.TrailDraft(
+                        "bench",
+                        f"trail {side}",
+                        visited=[trails.VisitDraft(n) for n in area],
+                        hypotheses=[
+                            trails.HypothesisDraft("the cache is the cause", rng.random(), supporting=area[:2]),
+                            trails.HypothesisDraft(
+                                "the queue is not the cause" if side else "the queue is the cause",
+                                rng.random(),
+                                supporting=area[2:4],
+                            ),
+                        ],
+                    ),
+                )
                 ids.append(saved.trail.id)
             with Stopwatch() as watch:
                 merged = await trails.merge_trails(deps, user_id, ids)
@@ -157,11 +201,16 @@ async def bench_size(deps: Deps, size: int, config: Config) -> dict:
             conflicts.append(len(merged.conflicts))
         counted = lambda values: values[WARMUP:]  # noqa: E731
         return {
-            "memories": size, "edges": sum(len(v) for v in neighbours.values()) // 2, "build_s": built.seconds,
+            "memories": size,
+            "edges": sum(len(v) for v in neighbours.values()) // 2,
+            "build_s": built.seconds,
             "learn": {**_stats(learn_ms), "mean_edges_adjusted": sum(counted(edges_adjusted)) / config.samples},
             "activate": {**_stats(activate_ms), "mean_activated": sum(counted(activated)) / config.samples},
-            "why": {**_stats(why_ms), "mean_paths": sum(counted(found)) / config.samples,
-                    "truncated_share": truncated / count},
+            "why": {
+                **_stats(why_ms),
+                "mean_paths": sum(counted(found)) / config.samples,
+                "truncated_share": truncated / count,
+            },
             "merge": {**_stats(merge_ms), "mean_conflicts": sum(counted(conflicts)) / config.merge_samples},
         }
     finally:
@@ -175,8 +224,10 @@ async def run(deps: Deps, config: Config) -> dict:
 
 
 def format_report(report: dict) -> str:
-    lines = ["graph bench: p50 / p95 in ms (first 30 calls of each not counted)",
-             f"{'memories':>9} {'edges':>8}  {'learn':>13}  {'activate 3h':>13}  {'why 4h':>13}  {'trail merge':>13}"]
+    lines = [
+        "graph bench: p50 / p95 in ms (first 30 calls of each not counted)",
+        f"{'memories':>9} {'edges':>8}  {'learn':>13}  {'activate 3h':>13}  {'why 4h':>13}  {'trail merge':>13}",
+    ]
     for r in report["results"]:
         cells = [f"{r[k]['p50']:5.1f} / {r[k]['p95']:5.1f}" for k in ("learn", "activate", "why", "merge")]
         lines.append(f"{r['memories']:>9} {r['edges']:>8}  " + "  ".join(f"{c:>13}" for c in cells))
@@ -185,6 +236,7 @@ def format_report(report: dict) -> str:
             f"{r['memories']} memories: built in {r['build_s']:.0f} s; learn adjusted {r['learn']['mean_edges_adjusted']:.1f} "
             f"edges, activate reached {r['activate']['mean_activated']:.0f} nodes, why found "
             f"{r['why']['mean_paths']:.1f} paths ({r['why']['truncated_share']:.0%} truncated by the beam), "
-            f"merge found {r['merge']['mean_conflicts']:.1f} conflicts (means)")
+            f"merge found {r['merge']['mean_conflicts']:.1f} conflicts (means)"
+        )
     lines.append("targets: activate and why p95 <= 50 ms at 100k memories; learn p95 <= 10 ms")
     return "\n".join(lines)

@@ -41,8 +41,14 @@ def load_texts(longmemeval: Path, memories: int) -> tuple[list, list[str]]:
 
 
 async def run(
-    deps: Deps, longmemeval: Path, locomo: Path | None = None, memories: int = 10_000,
-    queries: int = 300, batch: int = 250, concurrency: int = 2, settle_seconds: float = 20.0,
+    deps: Deps,
+    longmemeval: Path,
+    locomo: Path | None = None,
+    memories: int = 10_000,
+    queries: int = 300,
+    batch: int = 250,
+    concurrency: int = 2,
+    settle_seconds: float = 20.0,
     quiet_seconds: float = 180.0,
 ) -> dict:
     inputs, questions = load_texts(longmemeval, memories)
@@ -53,7 +59,7 @@ async def run(
 
     started = time.perf_counter()
     for start in range(0, len(texts), batch):  # raw: the same batches, model only
-        deps.embedder.embed(texts[start:start + batch])
+        deps.embedder.embed(texts[start : start + batch])
     raw_rate = len(texts) / (time.perf_counter() - started)
 
     user = f"bench-latency-{uuid.uuid4().hex[:8]}"
@@ -73,14 +79,22 @@ async def run(
             if not result.items:
                 continue
             with Stopwatch() as watch:
-                decision = await decisions.decide(deps, user, decisions.DecisionDraft(
-                    decisions.DecisionType.RECOMMENDATION, f"Answer: {question[:200]}",
-                    retrieval_id=result.retrieval_id,
-                ))
+                decision = await decisions.decide(
+                    deps,
+                    user,
+                    decisions.DecisionDraft(
+                        decisions.DecisionType.RECOMMENDATION,
+                        f"Answer: {question[:200]}",
+                        retrieval_id=result.retrieval_id,
+                    ),
+                )
             latencies["decide"].append(watch.ms)
             with Stopwatch() as watch:
-                await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
-                    decision.trace_id, 0.8 if n % 3 else -0.5, outcomes.Signal.AGENT_FEEDBACK))
+                await outcomes.observe_outcome(
+                    deps,
+                    user,
+                    outcomes.OutcomeDraft(decision.trace_id, 0.8 if n % 3 else -0.5, outcomes.Signal.AGENT_FEEDBACK),
+                )
             latencies["observeOutcome"].append(watch.ms)
     finally:
         await delete_user(deps, user)
@@ -92,8 +106,7 @@ async def run(
         "settled_seconds": settled,
         "quiet_seconds": quiet_seconds,
         "latency_ms": {
-            op: {p: percentile(values, float(p[1:])) for p in ("p50", "p95", "p99")}
-            for op, values in latencies.items()
+            op: {p: percentile(values, float(p[1:])) for p in ("p50", "p95", "p99")} for op, values in latencies.items()
         },
     }
 

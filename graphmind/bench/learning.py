@@ -43,84 +43,108 @@ from graphmind.memory.recall import recall
 
 # topic: (question, good advice, misleading advice)
 TOPICS = {
-    "caching": ("How should we cache the API responses?", [
-        "Cache API responses in Redis with a short TTL and invalidate them on every write.",
-        "Cache the API responses with an expiry of minutes and purge keys when data changes.",
-        "Put a TTL on every cached API response and evict entries when the record is updated.",
-        "API response caching works best with explicit invalidation when the source changes.",
-        "Use cache keys that include the version so updated records never serve stale responses.",
-    ], [
-        "Cache API responses in process memory forever and never invalidate them on writes.",
-        "Cache the API responses without any expiry; stale data is fine for every client.",
-        "Never evict cached API responses, even when the underlying record is updated.",
-        "API response caching should ignore writes entirely and keep the first answer forever.",
-        "Use one global cache key for all responses so every client shares the same answer.",
-    ]),
-    "database migrations": ("How do we run database schema migrations safely?", [
-        "Run database migrations in a transaction and test the rollback before deploying.",
-        "Make schema migrations backwards compatible so old and new code both keep working.",
-        "Apply database migrations ahead of the deploy and keep them small and reversible.",
-        "Back up the database before a schema migration and rehearse it on a staging copy.",
-        "Add new columns as nullable first and backfill them before adding constraints.",
-    ], [
-        "Run database migrations by hand on production and skip testing the rollback.",
-        "Make schema migrations in one big batch that drops old columns immediately.",
-        "Apply database migrations during peak traffic without any backup of the data.",
-        "Edit the production schema directly and fix the application code afterwards.",
-        "Add new columns as NOT NULL right away and let existing rows fail to load.",
-    ]),
-    "deployment": ("What is the safest way to deploy the service?", [
-        "Deploy the service with a canary release and roll back automatically on errors.",
-        "Use blue-green deployment so the previous version stays ready for an instant rollback.",
-        "Deploy small changes often behind feature flags and watch the error rate closely.",
-        "Run the full test suite in CI before every deploy and block on failing checks.",
-        "Deploy the service gradually region by region while monitoring latency and errors.",
-    ], [
-        "Deploy the service to all servers at once on Friday evening without a rollback plan.",
-        "Skip the staging environment and deploy straight from a developer laptop.",
-        "Deploy large batches of changes rarely and disable monitoring during the rollout.",
-        "Ignore failing tests in CI and deploy anyway when the release date is near.",
-        "Deploy the service everywhere simultaneously and delete the previous version first.",
-    ]),
-    "password storage": ("How should we store user passwords?", [
-        "Store user passwords hashed with Argon2 or bcrypt and a unique salt per user.",
-        "Hash passwords with a slow adaptive function and never keep them in plain text.",
-        "Use a vetted library for password hashing and rehash when the cost factor rises.",
-        "Keep password hashes separate from other user data and rate limit login attempts.",
-        "Salt every password hash individually and store only the hash and its parameters.",
-    ], [
-        "Store user passwords in plain text so support staff can read them to users.",
-        "Hash passwords with a single unsalted MD5 round because it is fast.",
-        "Encrypt passwords with one shared key stored next to the database.",
-        "Keep user passwords in the application logs to help debug login problems.",
-        "Reuse one global salt for every password hash to keep the code simple.",
-    ]),
-    "logging": ("How should the service write its logs?", [
-        "Write structured JSON logs with a correlation id on every request.",
-        "Log at info level by default and keep debug logs off in production.",
-        "Redact secrets and personal data from log lines before they are written.",
-        "Ship logs to a central store with retention limits and useful indexes.",
-        "Include the request id, user id hash and latency in each access log line.",
-    ], [
-        "Write free-form log lines without any request or correlation identifier.",
-        "Log everything at debug level in production, including request bodies.",
-        "Print secrets and tokens in the logs so failures are easier to reproduce.",
-        "Keep logs only on the local disk of each server and never rotate them.",
-        "Log the full user record, passwords included, on every single request.",
-    ]),
-    "testing": ("How should we test changes to the service?", [
-        "Write unit tests for each module and integration tests against real dependencies.",
-        "Run the whole test suite in CI on every pull request before merging.",
-        "Test the failure paths as well as the happy path, including bad input.",
-        "Keep tests fast and deterministic so a failure always means a real problem.",
-        "Add a regression test for every bug before fixing it in the code.",
-    ], [
-        "Test only the happy path and trust that bad input never reaches the service.",
-        "Run the test suite once a month and merge pull requests without checks.",
-        "Mock every dependency, including the database, so tests never hit real systems.",
-        "Retry flaky tests until they pass instead of finding out why they fail.",
-        "Delete failing tests when a deadline is near so the build turns green.",
-    ]),
+    "caching": (
+        "How should we cache the API responses?",
+        [
+            "Cache API responses in Redis with a short TTL and invalidate them on every write.",
+            "Cache the API responses with an expiry of minutes and purge keys when data changes.",
+            "Put a TTL on every cached API response and evict entries when the record is updated.",
+            "API response caching works best with explicit invalidation when the source changes.",
+            "Use cache keys that include the version so updated records never serve stale responses.",
+        ],
+        [
+            "Cache API responses in process memory forever and never invalidate them on writes.",
+            "Cache the API responses without any expiry; stale data is fine for every client.",
+            "Never evict cached API responses, even when the underlying record is updated.",
+            "API response caching should ignore writes entirely and keep the first answer forever.",
+            "Use one global cache key for all responses so every client shares the same answer.",
+        ],
+    ),
+    "database migrations": (
+        "How do we run database schema migrations safely?",
+        [
+            "Run database migrations in a transaction and test the rollback before deploying.",
+            "Make schema migrations backwards compatible so old and new code both keep working.",
+            "Apply database migrations ahead of the deploy and keep them small and reversible.",
+            "Back up the database before a schema migration and rehearse it on a staging copy.",
+            "Add new columns as nullable first and backfill them before adding constraints.",
+        ],
+        [
+            "Run database migrations by hand on production and skip testing the rollback.",
+            "Make schema migrations in one big batch that drops old columns immediately.",
+            "Apply database migrations during peak traffic without any backup of the data.",
+            "Edit the production schema directly and fix the application code afterwards.",
+            "Add new columns as NOT NULL right away and let existing rows fail to load.",
+        ],
+    ),
+    "deployment": (
+        "What is the safest way to deploy the service?",
+        [
+            "Deploy the service with a canary release and roll back automatically on errors.",
+            "Use blue-green deployment so the previous version stays ready for an instant rollback.",
+            "Deploy small changes often behind feature flags and watch the error rate closely.",
+            "Run the full test suite in CI before every deploy and block on failing checks.",
+            "Deploy the service gradually region by region while monitoring latency and errors.",
+        ],
+        [
+            "Deploy the service to all servers at once on Friday evening without a rollback plan.",
+            "Skip the staging environment and deploy straight from a developer laptop.",
+            "Deploy large batches of changes rarely and disable monitoring during the rollout.",
+            "Ignore failing tests in CI and deploy anyway when the release date is near.",
+            "Deploy the service everywhere simultaneously and delete the previous version first.",
+        ],
+    ),
+    "password storage": (
+        "How should we store user passwords?",
+        [
+            "Store user passwords hashed with Argon2 or bcrypt and a unique salt per user.",
+            "Hash passwords with a slow adaptive function and never keep them in plain text.",
+            "Use a vetted library for password hashing and rehash when the cost factor rises.",
+            "Keep password hashes separate from other user data and rate limit login attempts.",
+            "Salt every password hash individually and store only the hash and its parameters.",
+        ],
+        [
+            "Store user passwords in plain text so support staff can read them to users.",
+            "Hash passwords with a single unsalted MD5 round because it is fast.",
+            "Encrypt passwords with one shared key stored next to the database.",
+            "Keep user passwords in the application logs to help debug login problems.",
+            "Reuse one global salt for every password hash to keep the code simple.",
+        ],
+    ),
+    "logging": (
+        "How should the service write its logs?",
+        [
+            "Write structured JSON logs with a correlation id on every request.",
+            "Log at info level by default and keep debug logs off in production.",
+            "Redact secrets and personal data from log lines before they are written.",
+            "Ship logs to a central store with retention limits and useful indexes.",
+            "Include the request id, user id hash and latency in each access log line.",
+        ],
+        [
+            "Write free-form log lines without any request or correlation identifier.",
+            "Log everything at debug level in production, including request bodies.",
+            "Print secrets and tokens in the logs so failures are easier to reproduce.",
+            "Keep logs only on the local disk of each server and never rotate them.",
+            "Log the full user record, passwords included, on every single request.",
+        ],
+    ),
+    "testing": (
+        "How should we test changes to the service?",
+        [
+            "Write unit tests for each module and integration tests against real dependencies.",
+            "Run the whole test suite in CI on every pull request before merging.",
+            "Test the failure paths as well as the happy path, including bad input.",
+            "Keep tests fast and deterministic so a failure always means a real problem.",
+            "Add a regression test for every bug before fixing it in the code.",
+        ],
+        [
+            "Test only the happy path and trust that bad input never reaches the service.",
+            "Run the test suite once a month and merge pull requests without checks.",
+            "Mock every dependency, including the database, so tests never hit real systems.",
+            "Retry flaky tests until they pass instead of finding out why they fail.",
+            "Delete failing tests when a deadline is near so the build turns green.",
+        ],
+    ),
 }
 
 
@@ -170,8 +194,9 @@ def success_rates(config: Config) -> dict[str, float]:
     """How often each advice works when acted on: 1/0 (binary), or best/adequate/misleading
     (graded; each topic's best drawn from the seed)."""
     if config.scenario == "binary":
-        return {t: 1.0 for topic in TOPICS.values() for t in topic[1]} | \
-               {t: 0.0 for topic in TOPICS.values() for t in topic[2]}
+        return {t: 1.0 for topic in TOPICS.values() for t in topic[1]} | {
+            t: 0.0 for topic in TOPICS.values() for t in topic[2]
+        }
     best = random.Random(config.seed + 3)
     rates = {t: config.misleading_success for topic in TOPICS.values() for t in topic[2]}
     for _, good, _ in TOPICS.values():
@@ -187,21 +212,27 @@ def build_stream(config: Config) -> tuple[list[str], list[tuple[str, bool]]]:
     stream: list[str] = []
     while len(stream) < config.rounds:
         stream += rng.sample(sorted(TOPICS), len(TOPICS))
-    texts = [(t, True) for topic in TOPICS.values() for t in topic[1]] + \
-            [(t, False) for topic in TOPICS.values() for t in topic[2]]
+    texts = [(t, True) for topic in TOPICS.values() for t in topic[1]] + [
+        (t, False) for topic in TOPICS.values() for t in topic[2]
+    ]
     rng.shuffle(texts)
-    return stream[:config.rounds], texts
+    return stream[: config.rounds], texts
 
 
-async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timings: dict | None = None,
-                      progress: bool = True) -> Episode:
+async def run_episode(
+    deps: Deps, user: str, config: Config, learn: bool, timings: dict | None = None, progress: bool = True
+) -> Episode:
     """Remembers the memories for `user` and runs the stream (the caller deletes the user)."""
     stream, texts = build_stream(config)
     start = datetime(2025, 1, 1, tzinfo=UTC)
     inputs = [
-        MemoryInput(content=t, content_type=ContentType.FACT, temporal_level=config.temporal_level,
-                    base_salience=config.base_salience,
-                    valid_from=start + timedelta(days=n * config.days_between_memories))
+        MemoryInput(
+            content=t,
+            content_type=ContentType.FACT,
+            temporal_level=config.temporal_level,
+            base_salience=config.base_salience,
+            valid_from=start + timedelta(days=n * config.days_between_memories),
+        )
         for n, (t, _) in enumerate(texts)
     ]
     ids = await ingest(deps, user, inputs, batch=len(inputs), concurrency=1)
@@ -225,15 +256,28 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
             episode.rounds.append(Round(topic, precision, harmful, None, 0.0))
             continue
         acted = _acted(config.policy, len(result.items), choices)
-        named = [
-            decisions.Contribution(i.memory.id, config.acted_contribution if n in acted else config.other_contribution)
-            for n, i in enumerate(result.items)
-        ] if config.credit == "acted" else []
+        named = (
+            [
+                decisions.Contribution(
+                    i.memory.id, config.acted_contribution if n in acted else config.other_contribution
+                )
+                for n, i in enumerate(result.items)
+            ]
+            if config.credit == "acted"
+            else []
+        )
         with Stopwatch() as watch:
-            decision = await decisions.decide(deps, user, decisions.DecisionDraft(
-                decisions.DecisionType.ACTION, f"Follow the advice on {topic}",
-                retrieval_id=result.retrieval_id, memories=named, confidence=0.5,
-            ))
+            decision = await decisions.decide(
+                deps,
+                user,
+                decisions.DecisionDraft(
+                    decisions.DecisionType.ACTION,
+                    f"Follow the advice on {topic}",
+                    retrieval_id=result.retrieval_id,
+                    memories=named,
+                    confidence=0.5,
+                ),
+            )
         timings["decide"].append(watch.ms)
         worked = [top[n] in good if config.scenario == "binary" else works.random() < rates[top[n]] for n in acted]
         succeeded = 2 * sum(worked) > len(acted)  # a majority (the one, when one)
@@ -242,10 +286,15 @@ async def run_episode(deps: Deps, user: str, config: Config, learn: bool, timing
             quality = -quality
         if learn:
             with Stopwatch() as watch:
-                outcome = await outcomes.observe_outcome(deps, user, outcomes.OutcomeDraft(
-                    decision.trace_id, quality,
-                    outcomes.Signal.TASK_COMPLETED if quality > 0 else outcomes.Signal.TASK_FAILED,
-                ))
+                outcome = await outcomes.observe_outcome(
+                    deps,
+                    user,
+                    outcomes.OutcomeDraft(
+                        decision.trace_id,
+                        quality,
+                        outcomes.Signal.TASK_COMPLETED if quality > 0 else outcomes.Signal.TASK_FAILED,
+                    ),
+                )
             timings["observeOutcome"].append(watch.ms)
             episode.adjustments.update({u.memory_id: u.new_adjustment for u in outcome.updates})
         episode.rounds.append(Round(topic, precision, harmful, succeeded, quality if learn else 0.0))
@@ -262,7 +311,7 @@ def _acted(policy: str, returned: int, rng: random.Random) -> list[int]:
 
 
 def _blocks(values: list[float], size: int) -> list[float]:
-    return [sum(values[i:i + size]) / len(values[i:i + size]) for i in range(0, len(values), size)]
+    return [sum(values[i : i + size]) / len(values[i : i + size]) for i in range(0, len(values), size)]
 
 
 async def run(deps: Deps, config: Config | None = None, plot: Path | None = None) -> dict:
@@ -271,18 +320,21 @@ async def run(deps: Deps, config: Config | None = None, plot: Path | None = None
     curves: dict[str, list[float]] = {}
     success: dict[str, list[float]] = {}
     timings: dict[str, list[float]] = {"decide": [], "observeOutcome": []}
-    for learn in ((True, False) if config.credit != "none" else (False,)):
+    for learn in (True, False) if config.credit != "none" else (False,):
         user = f"bench-learning-{'on' if learn else 'off'}-{run_id}"
         try:
             episode = await run_episode(deps, user, config, learn, timings)
             curves["on" if learn else "off"] = _blocks([r.precision for r in episode.rounds], config.block)
-            success["on" if learn else "off"] = _blocks([float(bool(r.acted_good)) for r in episode.rounds],
-                                                        config.block)
+            success["on" if learn else "off"] = _blocks(
+                [float(bool(r.acted_good)) for r in episode.rounds], config.block
+            )
         finally:
             await delete_user(deps, user)
     report = {
         "config": asdict(config),
-        "topics": len(TOPICS), "good_per_topic": 5, "misleading_per_topic": 5,
+        "topics": len(TOPICS),
+        "good_per_topic": 5,
+        "misleading_per_topic": 5,
         "precision_at_5": curves,
         "success": success,
         "lift_on": curves["on"][-1] - curves["on"][0] if "on" in curves else None,
@@ -315,8 +367,10 @@ def write_plot(curves: dict, config: Config, path: Path, success: dict | None = 
         ax.grid(alpha=0.3)
         ax.legend()
     explore = "" if not config.explore else f", exploration {config.explore}"
-    figure.suptitle(f"Outcome learning ({config.scenario}): policy {config.policy}, {config.credit} credit, "
-                    f"noise {config.noise:.0%}{explore}")
+    figure.suptitle(
+        f"Outcome learning ({config.scenario}): policy {config.policy}, {config.credit} credit, "
+        f"noise {config.noise:.0%}{explore}"
+    )
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)

@@ -44,25 +44,40 @@ DOCUMENTS = {
 }
 # A note is "<subject> <event> <context>; <detail>." (58,320 combinations), so notes rarely
 # come within the server's duplicate threshold (cosine 0.95) of one another.
-SUBJECTS = ("billing service|staging cluster|nightly ingest job|search API|mobile app|data warehouse|auth gateway|"
-            "recommendation model|payment queue|support inbox|build pipeline|analytics dashboard|image resizer|"
-            "email sender|feature flag service|inventory sync|onboarding flow|pricing page").split("|")
-EVENTS = ("ran out of memory|got much faster after the cache change|needs a review before Friday|moved to the "
-          "new region|failed its health check twice|should keep sessions in Redis|was rolled back after the "
-          "incident|doubled its error rate|now belongs to the platform team|needs more integration tests|hit the "
-          "connection limit|was upgraded without downtime|shows stale data to some users|costs too much at night|"
-          "is blocked on a vendor fix|passed the load test|lost a batch of events|needs a clearer runbook").split("|")
-CONTEXTS = ("during the spring sale|after the library upgrade|when evening traffic peaked|in the European region|"
-            "for enterprise customers|on the Tuesday deploy|while the database was reindexing|after the team "
-            "reshuffle|under the new pricing|since the queue was split|at the end of the quarter|when the cache "
-            "was cold|on weekends|after the security audit|for the beta testers").split("|")
-DETAILS = ("Alice wants a written summary|the fix is behind a feature flag|latency matters more than cost here|"
-           "the vendor promised a patch|we agreed to revisit it next quarter|Bob is on call for it|nobody has "
-           "reproduced it locally|the dashboard confirms it|customers noticed first|a rollback plan is ready|"
-           "it affects only old clients|the metrics are still noisy").split("|")
+SUBJECTS = (
+    "billing service|staging cluster|nightly ingest job|search API|mobile app|data warehouse|auth gateway|"
+    "recommendation model|payment queue|support inbox|build pipeline|analytics dashboard|image resizer|"
+    "email sender|feature flag service|inventory sync|onboarding flow|pricing page"
+).split("|")
+EVENTS = (
+    "ran out of memory|got much faster after the cache change|needs a review before Friday|moved to the "
+    "new region|failed its health check twice|should keep sessions in Redis|was rolled back after the "
+    "incident|doubled its error rate|now belongs to the platform team|needs more integration tests|hit the "
+    "connection limit|was upgraded without downtime|shows stale data to some users|costs too much at night|"
+    "is blocked on a vendor fix|passed the load test|lost a batch of events|needs a clearer runbook"
+).split("|")
+CONTEXTS = (
+    "during the spring sale|after the library upgrade|when evening traffic peaked|in the European region|"
+    "for enterprise customers|on the Tuesday deploy|while the database was reindexing|after the team "
+    "reshuffle|under the new pricing|since the queue was split|at the end of the quarter|when the cache "
+    "was cold|on weekends|after the security audit|for the beta testers"
+).split("|")
+DETAILS = (
+    "Alice wants a written summary|the fix is behind a feature flag|latency matters more than cost here|"
+    "the vendor promised a patch|we agreed to revisit it next quarter|Bob is on call for it|nobody has "
+    "reproduced it locally|the dashboard confirms it|customers noticed first|a rollback plan is ready|"
+    "it affects only old clients|the metrics are still noisy"
+).split("|")
 ACTIONS = ["prioritise", "postpone work on", "add monitoring to", "write a postmortem for", "scale up", "simplify"]
-SIGNALS = ["USER_ACCEPTED", "USER_REJECTED", "USER_MODIFIED", "TASK_COMPLETED", "TASK_FAILED", "TASK_PARTIAL",
-           "AGENT_FEEDBACK"]
+SIGNALS = [
+    "USER_ACCEPTED",
+    "USER_REJECTED",
+    "USER_MODIFIED",
+    "TASK_COMPLETED",
+    "TASK_FAILED",
+    "TASK_PARTIAL",
+    "AGENT_FEEDBACK",
+]
 
 
 @dataclass
@@ -143,8 +158,10 @@ class Agent:
     async def iteration(self, k: int) -> None:
         rng, ledger, tag = self.rng, self.run.ledger, f"{self.run.id}-a{self.number}"
         subject, context = "the " + rng.choice(SUBJECTS), rng.choice(CONTEXTS)
-        content = (f"{self.run.label} {k} from agent {self.number}: {subject} {rng.choice(EVENTS)} {context}; "
-                   f"{rng.choice(DETAILS)}.")
+        content = (
+            f"{self.run.label} {k} from agent {self.number}: {subject} {rng.choice(EVENTS)} {context}; "
+            f"{rng.choice(DETAILS)}."
+        )
         await self.think()
         if memory := await self.write("remember", f"{tag}-m{k}", {"content": content, "tags": ["load"]}):
             ledger.memories[memory["id"]] = (self.user_id, memory["content"])
@@ -154,19 +171,38 @@ class Agent:
         recalled = await self.call("recall", {"q": query})
         await self.think()
         summary = f"Decision {k} of agent {self.number}: {rng.choice(ACTIONS)} {subject} {context}"
-        if decision := await self.write("decide", f"{tag}-d{k}", {
-                "decisionType": "RECOMMENDATION", "summary": summary, "retrievalId": recalled["retrievalId"]}):
+        if decision := await self.write(
+            "decide",
+            f"{tag}-d{k}",
+            {"decisionType": "RECOMMENDATION", "summary": summary, "retrievalId": recalled["retrievalId"]},
+        ):
             ledger.decisions[decision["traceId"]] = (self.user_id, decision["summary"])
             await self.think()
-            if outcome := await self.write("observeOutcome", f"{tag}-o{k}", {
-                    "traceId": decision["traceId"], "quality": round(rng.uniform(-1, 1), 3),
-                    "signal": rng.choice(SIGNALS)}):
+            if outcome := await self.write(
+                "observeOutcome",
+                f"{tag}-o{k}",
+                {
+                    "traceId": decision["traceId"],
+                    "quality": round(rng.uniform(-1, 1), 3),
+                    "signal": rng.choice(SIGNALS),
+                },
+            ):
                 ledger.outcomes[outcome["outcomeId"]] = (self.user_id, outcome["traceId"])
         top = [item["memory"]["id"] for item in recalled["items"][:3]]
         if top and rng.random() < 0.25:
             await self.think()
-            await self.call("learn", {"input": {"query": query, "agentId": f"agent-{self.number}", "nodeIds": top,
-                                                "feedback": rng.choice(["CORRECT", "WRONG", "PARTIAL"])}}, retry=False)
+            await self.call(
+                "learn",
+                {
+                    "input": {
+                        "query": query,
+                        "agentId": f"agent-{self.number}",
+                        "nodeIds": top,
+                        "feedback": rng.choice(["CORRECT", "WRONG", "PARTIAL"]),
+                    }
+                },
+                retry=False,
+            )
         if rng.random() < 0.25:
             await self.think()
             await self.call("activate", {"q": query})
@@ -205,8 +241,9 @@ def cpu_seconds(pid: int | None, children: bool = False) -> float | None:
     if not children:
         return own
     try:
-        kids = [int(kid) for task in Path(f"/proc/{pid}/task").iterdir()
-                for kid in (task / "children").read_text().split()]
+        kids = [
+            int(kid) for task in Path(f"/proc/{pid}/task").iterdir() for kid in (task / "children").read_text().split()
+        ]
     except OSError:
         kids = []
     return own + sum(cpu_seconds(kid, True) or 0.0 for kid in kids)
@@ -224,13 +261,21 @@ async def own_server(log_path: Path, start_timeout: float = 300.0) -> AsyncItera
     gardener off, /metrics open to this machine, the same Neo4j settings as this process;
     stopped with SIGTERM."""
     port = free_port()
-    env = {**os.environ, "GRAPHMIND_API_KEYS": "required", "GRAPHMIND_RATE_LIMIT_PER_MINUTE": "0",
-           "GRAPHMIND_GARDENER_ENABLED": "false",
-           "GRAPHMIND_METRICS_ALLOW": '["127.0.0.1"]'}  # the bench reads /metrics with an agent key
+    env = {
+        **os.environ,
+        "GRAPHMIND_API_KEYS": "required",
+        "GRAPHMIND_RATE_LIMIT_PER_MINUTE": "0",
+        "GRAPHMIND_GARDENER_ENABLED": "false",
+        "GRAPHMIND_METRICS_ALLOW": '["127.0.0.1"]',
+    }  # the bench reads /metrics with an agent key
     with open(log_path, "ab") as log:
-        process = subprocess.Popen([sys.executable, "-m", "graphmind", "serve", "--host", "127.0.0.1",
-                                    "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "graphmind", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + start_timeout
@@ -279,16 +324,22 @@ async def server_totals(client: httpx.AsyncClient) -> dict[tuple[str, str], floa
 
 def server_means(before: dict, after: dict) -> dict[str, float]:
     """Mean resolve time per operation inside the server (ms) between two readings."""
+
     def delta(key):
         return after.get(key, 0.0) - before.get(key, 0.0)
 
     return {op: 1000 * delta(("sum", op)) / delta(("count", op)) for op in OPERATIONS if delta(("count", op)) > 0}
 
 
-async def drive(run: Run, url: str, server_pid: int | None, secrets: dict[str, str],
-                settings: Settings) -> tuple[dict | None, dict]:
-    clients = [httpx.AsyncClient(base_url=url, timeout=run.config.timeout,
-                                 headers={"Authorization": f"Bearer {secrets[user]}"}) for user in secrets]
+async def drive(
+    run: Run, url: str, server_pid: int | None, secrets: dict[str, str], settings: Settings
+) -> tuple[dict | None, dict]:
+    clients = [
+        httpx.AsyncClient(
+            base_url=url, timeout=run.config.timeout, headers={"Authorization": f"Bearer {secrets[user]}"}
+        )
+        for user in secrets
+    ]
     try:
         if run.config.warmup_seconds > 0:  # unmeasured: model, query plans, key caches; writes verified too
             warm = Run(replace(run.config, seconds=run.config.warmup_seconds, think_ms=0), f"{run.id}w", "Warm-up note")
@@ -303,9 +354,12 @@ async def drive(run: Run, url: str, server_pid: int | None, secrets: dict[str, s
         restart = asyncio.create_task(restart_neo4j(settings, run)) if run.config.kill_neo4j_at is not None else None
         await asyncio.gather(*(Agent(n, user, clients[n], run).loop() for n, user in enumerate(secrets)))
         run.duration = run.now()
-        run.cpu = {name: used - start if (start := cpu[name]) is not None
-                   and (used := cpu_seconds(pid, name == "server")) is not None else None
-                   for name, pid in pids.items()}  # Neo4j: None after a restart (new process)
+        run.cpu = {
+            name: used - start
+            if (start := cpu[name]) is not None and (used := cpu_seconds(pid, name == "server")) is not None
+            else None
+            for name, pid in pids.items()
+        }  # Neo4j: None after a restart (new process)
         outage = await restart if restart else None
         return outage, server_means(before, await server_totals(clients[0]))
     finally:
@@ -325,8 +379,10 @@ async def run(config: Config, settings: Settings | None = None) -> dict:
         created = [await keys.create_key(deps, user, keys.Role.AGENT, f"bench load {bench.id}") for user in users]
         try:
             outage, means = await drive(bench, url, pid, {r.user_id: s for r, s in created}, settings)
-            rows = {name: await deps.db.read(f"bench.load_{name}", userIds=users)
-                    for name in ("memories", "decisions", "outcomes")}
+            rows = {
+                name: await deps.db.read(f"bench.load_{name}", userIds=users)
+                for name in ("memories", "decisions", "outcomes")
+            }
             verification = verify(bench.ledger, rows["memories"], rows["decisions"], rows["outcomes"])
         finally:
             await stack.aclose()  # the server stops before its users' data goes

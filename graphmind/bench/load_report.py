@@ -17,6 +17,7 @@ OPERATIONS = ("remember", "recall", "decide", "observeOutcome", "learn", "activa
 @dataclass
 class Ledger:
     """Acknowledged writes, and the ones still unacknowledged when the run ended."""
+
     memories: dict[str, tuple[str, str]] = field(default_factory=dict)  # id → (user, content)
     deduplicated: int = 0  # remember answered with an existing memory (duplicateOf)
     decisions: dict[str, tuple[str, str]] = field(default_factory=dict)  # traceId → (user, summary)
@@ -38,16 +39,23 @@ class Call(NamedTuple):
 def verify(ledger: Ledger, memories: list[dict], decisions: list[dict], outcomes: list[dict]) -> dict:
     """The acknowledged writes against what Neo4j holds for the run's users (rows: id, userId
     and content, summary or traceId): lost, altered, stored twice, stored unacknowledged."""
+
     def check(acknowledged: dict[str, tuple[str, str]], rows: list[dict], value: str) -> dict:
         stored = {r["id"]: (r["userId"], r[value]) for r in rows}
         copies = list(Counter(r["id"] for r in rows).values()) + list(Counter(stored.values()).values())
-        return {"acknowledged": len(acknowledged), "lost": sum(i not in stored for i in acknowledged),
-                "altered": sum(i in stored and stored[i] != v for i, v in acknowledged.items()),
-                "duplicated": sum(n - 1 for n in copies), "unacknowledged_stored": len(stored.keys() - acknowledged)}
+        return {
+            "acknowledged": len(acknowledged),
+            "lost": sum(i not in stored for i in acknowledged),
+            "altered": sum(i in stored and stored[i] != v for i, v in acknowledged.items()),
+            "duplicated": sum(n - 1 for n in copies),
+            "unacknowledged_stored": len(stored.keys() - acknowledged),
+        }
 
-    result = {"memories": check(ledger.memories, memories, "content"),
-              "decisions": check(ledger.decisions, decisions, "summary"),
-              "outcomes": check(ledger.outcomes, outcomes, "traceId")}
+    result = {
+        "memories": check(ledger.memories, memories, "content"),
+        "decisions": check(ledger.decisions, decisions, "summary"),
+        "outcomes": check(ledger.outcomes, outcomes, "traceId"),
+    }
     totals = {k: sum(r[k] for r in result.values()) for k in ("lost", "altered", "duplicated")}
     return result | totals | {"ok": not any(totals.values())}
 
@@ -63,37 +71,66 @@ def report(bench: "Run", url: str, outage: dict | None, means: dict, verificatio
         firsts = {agent: t for t, agent in reversed(after)}  # each agent's first
         window = (outage["issued_s"], first or float("inf"))
         during = [c for c in errors if window[0] <= c.end <= window[1]]
-        outage |= {"first_ack_s": first,
-                   "recovery_s": first - outage["issued_s"] if first else None,
-                   "after_bolt_s": first - outage["bolt_up_s"] if first else None,
-                   "all_agents_s": max(firsts.values()) if len(firsts) == config.agents else None,
-                   "errors_by_code": dict(Counter(c.code for c in during)),
-                   "errors_by_status": {str(k): v for k, v in Counter(c.status for c in during if c.status).items()},
-                   "calls": [c for c in calls if c.end >= window[0] - 5 and c.start <= window[1] + 5]}
-    server_errors = [c for c in errors if ((c.status or 0) >= 500 or c.code == "INTERNAL")
-                     and not window[0] <= c.end <= window[1]]
+        outage |= {
+            "first_ack_s": first,
+            "recovery_s": first - outage["issued_s"] if first else None,
+            "after_bolt_s": first - outage["bolt_up_s"] if first else None,
+            "all_agents_s": max(firsts.values()) if len(firsts) == config.agents else None,
+            "errors_by_code": dict(Counter(c.code for c in during)),
+            "errors_by_status": {str(k): v for k, v in Counter(c.status for c in during if c.status).items()},
+            "calls": [c for c in calls if c.end >= window[0] - 5 and c.start <= window[1] + 5],
+        }
+    server_errors = [
+        c for c in errors if ((c.status or 0) >= 500 or c.code == "INTERNAL") and not window[0] <= c.end <= window[1]
+    ]
     return {
-        "run": bench.id, "url": url, "agents": config.agents, "seconds": config.seconds,
-        "think_ms": config.think_ms, "warmup_s": config.warmup_seconds, "duration_s": bench.duration,
-        "machine": {"cpus": os.cpu_count(), "load_average_start": bench.load_start, "load_average": os.getloadavg(),
-                    "cpu_seconds": bench.cpu},
-        "operations": len(ok), "per_second": len(ok) / bench.duration,
-        "latency_ms": {op: {"n": len(ms), **{p: percentile(ms, float(p[1:])) for p in ("p50", "p95", "p99")},
-                            "server_mean": means.get(op)}
-                       for op in OPERATIONS for ms in [[1000 * (c.end - c.start) for c in ok if c.op == op]]},
-        "errors": {"total": len(errors), "rejected_writes": ledger.rejected,
-                   "by_code": dict(Counter(c.code for c in errors)),
-                   "by_status": {str(k): v for k, v in Counter(c.status for c in errors if c.status).items()},
-                   "by_operation": dict(Counter(c.op for c in errors)),
-                   "server_errors": len(server_errors),  # outside a restart's outage
-                   "server_errors_by_code": dict(Counter(f"{c.status} {c.code}" for c in server_errors))},
-        "ledger": {"memories": len(ledger.memories), "deduplicated": ledger.deduplicated,
-                   "decisions": len(ledger.decisions), "outcomes": len(ledger.outcomes),
-                   "unacknowledged": len(ledger.unacknowledged)},
+        "run": bench.id,
+        "url": url,
+        "agents": config.agents,
+        "seconds": config.seconds,
+        "think_ms": config.think_ms,
+        "warmup_s": config.warmup_seconds,
+        "duration_s": bench.duration,
+        "machine": {
+            "cpus": os.cpu_count(),
+            "load_average_start": bench.load_start,
+            "load_average": os.getloadavg(),
+            "cpu_seconds": bench.cpu,
+        },
+        "operations": len(ok),
+        "per_second": len(ok) / bench.duration,
+        "latency_ms": {
+            op: {
+                "n": len(ms),
+                **{p: percentile(ms, float(p[1:])) for p in ("p50", "p95", "p99")},
+                "server_mean": means.get(op),
+            }
+            for op in OPERATIONS
+            for ms in [[1000 * (c.end - c.start) for c in ok if c.op == op]]
+        },
+        "errors": {
+            "total": len(errors),
+            "rejected_writes": ledger.rejected,
+            "by_code": dict(Counter(c.code for c in errors)),
+            "by_status": {str(k): v for k, v in Counter(c.status for c in errors if c.status).items()},
+            "by_operation": dict(Counter(c.op for c in errors)),
+            "server_errors": len(server_errors),  # outside a restart's outage
+            "server_errors_by_code": dict(Counter(f"{c.status} {c.code}" for c in server_errors)),
+        },
+        "ledger": {
+            "memories": len(ledger.memories),
+            "deduplicated": ledger.deduplicated,
+            "decisions": len(ledger.decisions),
+            "outcomes": len(ledger.outcomes),
+            "unacknowledged": len(ledger.unacknowledged),
+        },
         "verification": verification,
         "restart": outage,
-        "timeline": {"bucket_s": 10, "ok": Counter(int(c.end // 10) * 10 for c in ok),
-                     "errors": Counter(int(c.end // 10) * 10 for c in errors)},
+        "timeline": {
+            "bucket_s": 10,
+            "ok": Counter(int(c.end // 10) * 10 for c in ok),
+            "errors": Counter(int(c.end // 10) * 10 for c in errors),
+        },
     }
 
 
@@ -106,42 +143,63 @@ def format_report(r: dict) -> str:
         f"machine: {r['machine']['cpus']} CPU cores shared with other work (1-min load average "
         f"{r['machine']['load_average_start'][0]:.1f} at the start, {r['machine']['load_average'][0]:.1f} at the end); "
         "server, Neo4j and agents on the same cores",
-        "CPU used meanwhile: " + (", ".join(f"{name} {s:.0f} s ({s / r['duration_s']:.2f} cores)" if s is not None
-                                           else f"{name} -" for name, s in r["machine"]["cpu_seconds"].items()) or "-"),
+        "CPU used meanwhile: "
+        + (
+            ", ".join(
+                f"{name} {s:.0f} s ({s / r['duration_s']:.2f} cores)" if s is not None else f"{name} -"
+                for name, s in r["machine"]["cpu_seconds"].items()
+            )
+            or "-"
+        ),
         f"{r['operations']} operations in {r['duration_s']:.1f} s = {r['per_second']:.1f}/s",
         f"{'operation':<15}{'n':>7}{'p50':>9}{'p95':>9}{'p99':>9}{'server mean':>13}  (ms, successful calls)",
     ]
     for op, ms in r["latency_ms"].items():
         mean = f"{ms['server_mean']:.1f}" if ms["server_mean"] is not None else "-"
         lines.append(f"{op:<15}{ms['n']:>7}{ms['p50']:>9.1f}{ms['p95']:>9.1f}{ms['p99']:>9.1f}{mean:>13}")
-    lines.append(f"errors {e['total']} (writes refused for good {e['rejected_writes']}): "
-                 f"by code {e['by_code'] or '{}'}, by HTTP status {e['by_status'] or '{}'}; "
-                 f"server errors (5xx or INTERNAL{', outside the outage' if r['restart'] else ''}) "
-                 f"{e['server_errors']} {e['server_errors_by_code'] or ''}".rstrip())
-    lines.append(f"acknowledged: {led['memories']} memories ({led['deduplicated']} answered as duplicates), "
-                 f"{led['decisions']} decisions, {led['outcomes']} outcomes; "
-                 f"{led['unacknowledged']} writes unacknowledged at the end")
+    lines.append(
+        f"errors {e['total']} (writes refused for good {e['rejected_writes']}): "
+        f"by code {e['by_code'] or '{}'}, by HTTP status {e['by_status'] or '{}'}; "
+        f"server errors (5xx or INTERNAL{', outside the outage' if r['restart'] else ''}) "
+        f"{e['server_errors']} {e['server_errors_by_code'] or ''}".rstrip()
+    )
+    lines.append(
+        f"acknowledged: {led['memories']} memories ({led['deduplicated']} answered as duplicates), "
+        f"{led['decisions']} decisions, {led['outcomes']} outcomes; "
+        f"{led['unacknowledged']} writes unacknowledged at the end"
+    )
     for kind in ("memories", "decisions", "outcomes"):
         c = v[kind]
-        lines.append(f"  {kind:<10} in Neo4j: {c['acknowledged'] - c['lost']}/{c['acknowledged']} found, "
-                     f"{c['lost']} lost, {c['altered']} altered, {c['duplicated']} duplicated, "
-                     f"{c['unacknowledged_stored']} stored without an acknowledgement")
-    lines.append(f"verified: {'OK' if v['ok'] else 'FAILED'}: {v['lost']} acknowledged writes lost, "
-                 f"{v['altered']} altered, {v['duplicated']} duplicated")
-    if (o := r["restart"]):
+        lines.append(
+            f"  {kind:<10} in Neo4j: {c['acknowledged'] - c['lost']}/{c['acknowledged']} found, "
+            f"{c['lost']} lost, {c['altered']} altered, {c['duplicated']} duplicated, "
+            f"{c['unacknowledged_stored']} stored without an acknowledgement"
+        )
+    lines.append(
+        f"verified: {'OK' if v['ok'] else 'FAILED'}: {v['lost']} acknowledged writes lost, "
+        f"{v['altered']} altered, {v['duplicated']} duplicated"
+    )
+    if o := r["restart"]:
         first = f"{o['first_ack_s']:.1f} s" if o["first_ack_s"] is not None else "never"
-        lines.append(f"Neo4j restart at {o['issued_s']:.1f} s: down at {o['down_s']:.1f} s, Bolt back at "
-                     f"{o['bolt_up_s']:.1f} s, first acknowledged write at {first}")
+        lines.append(
+            f"Neo4j restart at {o['issued_s']:.1f} s: down at {o['down_s']:.1f} s, Bolt back at "
+            f"{o['bolt_up_s']:.1f} s, first acknowledged write at {first}"
+        )
         if o["recovery_s"] is not None:
             every = f"{o['all_agents_s']:.1f} s" if o["all_agents_s"] is not None else "never"
-            lines.append(f"  recovery {o['recovery_s']:.1f} s from the restart command "
-                         f"({o['after_bolt_s']:.1f} s after Bolt was back); every agent acknowledged again at {every}")
-            lines.append("  errors meanwhile: by code "
-                         f"{o['errors_by_code']}, by HTTP status {o['errors_by_status'] or '{}'}")
+            lines.append(
+                f"  recovery {o['recovery_s']:.1f} s from the restart command "
+                f"({o['after_bolt_s']:.1f} s after Bolt was back); every agent acknowledged again at {every}"
+            )
+            lines.append(
+                f"  errors meanwhile: by code {o['errors_by_code']}, by HTTP status {o['errors_by_status'] or '{}'}"
+            )
     recall = r["latency_ms"]["recall"]["p95"]
-    targets = [f"lost/duplicated 0: {'met' if v['ok'] else 'MISSED'}",
-               f"5xx 0: {'met' if not e['server_errors'] else 'MISSED'}",
-               f"p95 recall {recall:.0f} ms ≤ 100: {'met' if recall <= 100 else 'MISSED'}"]
+    targets = [
+        f"lost/duplicated 0: {'met' if v['ok'] else 'MISSED'}",
+        f"5xx 0: {'met' if not e['server_errors'] else 'MISSED'}",
+        f"p95 recall {recall:.0f} ms ≤ 100: {'met' if recall <= 100 else 'MISSED'}",
+    ]
     if o and o["recovery_s"] is not None:
         targets.append(f"recovery {o['recovery_s']:.1f} s ≤ 30: {'met' if o['recovery_s'] <= 30 else 'MISSED'}")
     lines.append("targets: " + "; ".join(targets))

@@ -61,7 +61,8 @@ def load(path: Path) -> list[Conversation]:
         talk = sample["conversation"]
         turns = []
         sessions = sorted(
-            (int(k.split("_")[1]), v) for k, v in talk.items()
+            (int(k.split("_")[1]), v)
+            for k, v in talk.items()
             if re.fullmatch(r"session_\d+", k) and isinstance(v, list)
         )
         for number, session in sessions:
@@ -85,7 +86,7 @@ async def run(deps: Deps, path: Path, batch: int = 250, concurrency: int = 2) ->
     for conversation in conversations:
         texts = [text for _, text, _ in conversation.turns]
         for start in range(0, len(texts), batch):
-            deps.embedder.embed(texts[start:start + batch])
+            deps.embedder.embed(texts[start : start + batch])
     raw_rate = len(all_texts) / (time.perf_counter() - started)
 
     users, turn_memory = {}, {}
@@ -167,7 +168,9 @@ def format_report(report: dict) -> str:
             lines.append(f"{mode:8} {k:>3} " + " ".join(f"{v:8.3f}" for v in cells))
     best = max(report["recall"]["vector"][10]["cat1-4"], report["recall"]["keyword"][10]["cat1-4"])
     hybrid = report["recall"]["hybrid"][10]["cat1-4"]
-    lines.append(f"recall@10 cat1-4: hybrid {hybrid:.3f} vs best baseline {best:.3f} ({(hybrid - best) * 100:+.1f} points)")
+    lines.append(
+        f"recall@10 cat1-4: hybrid {hybrid:.3f} vs best baseline {best:.3f} ({(hybrid - best) * 100:+.1f} points)"
+    )
     if "folds" in report:
         lines.append("per fold (cat 1-4; conversations split by sample id):")
         lines += folds.table(report["folds"], [f"recall@{k}" for k in KS])
@@ -176,5 +179,7 @@ def format_report(report: dict) -> str:
         f"ingest {report['ingest_per_second']:.1f} memories/s; raw embedding "
         f"{report['raw_embedding_per_second']:.1f} texts/s ({ratio:.0%})"
     )
-    lines.append(f"recall latency (hybrid, incl. embedding): p50 {report['recall_ms']['p50']:.1f} ms, p95 {report['recall_ms']['p95']:.1f} ms")
+    lines.append(
+        f"recall latency (hybrid, incl. embedding): p50 {report['recall_ms']['p50']:.1f} ms, p95 {report['recall_ms']['p95']:.1f} ms"
+    )
     return "\n".join(lines)

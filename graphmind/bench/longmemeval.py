@@ -30,9 +30,7 @@ KS = (5, 10)
 
 
 def parse_date(text: str) -> datetime:
-    return datetime.strptime(text.split(" (")[0] + " " + text.split(") ")[1], "%Y/%m/%d %H:%M").replace(
-        tzinfo=UTC
-    )
+    return datetime.strptime(text.split(" (")[0] + " " + text.split(") ")[1], "%Y/%m/%d %H:%M").replace(tzinfo=UTC)
 
 
 def chunks(text: str, size: int = CONTENT_MAX) -> list[str]:
@@ -57,10 +55,13 @@ def haystack(question: dict) -> tuple[list[MemoryInput], list[str]]:
         start = parse_date(date)
         for index, turn in enumerate(turns):
             for piece in chunks(f"{turn['role']}: {turn['content']}"):
-                inputs.append(MemoryInput(
-                    content=piece, content_type=ContentType.EVENT,
-                    valid_from=start + timedelta(minutes=index),
-                ))
+                inputs.append(
+                    MemoryInput(
+                        content=piece,
+                        content_type=ContentType.EVENT,
+                        valid_from=start + timedelta(minutes=index),
+                    )
+                )
                 sessions.append(session_id)
     return inputs, sessions
 

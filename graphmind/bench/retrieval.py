@@ -31,8 +31,12 @@ async def ask(deps: Deps, user_id: str, question: str, mode: str, k: int) -> Ans
         else:
             channel = Channel(mode)
             result = await recall(
-                deps, user_id, question, deps.settings.recall_max_limit,
-                channels=(channel,), neighbours=False,
+                deps,
+                user_id,
+                question,
+                deps.settings.recall_max_limit,
+                channels=(channel,),
+                neighbours=False,
             )
             rank_of = lambda item: getattr(item.breakdown, f"{mode}_rank")  # noqa: E731
             ranked = sorted((i for i in result.items if rank_of(i)), key=rank_of)
@@ -41,8 +45,12 @@ async def ask(deps: Deps, user_id: str, question: str, mode: str, k: int) -> Ans
 
 
 async def ingest(
-    deps: Deps, user_id: str, inputs: list[MemoryInput], batch: int = 100,
-    concurrency: int = 2, progress=None,
+    deps: Deps,
+    user_id: str,
+    inputs: list[MemoryInput],
+    batch: int = 100,
+    concurrency: int = 2,
+    progress=None,
 ) -> list[str]:
     """rememberMany in batches, `concurrency` batches in flight; returns memory ids in order."""
     ids: list[str | None] = [None] * len(inputs)
@@ -50,7 +58,7 @@ async def ingest(
 
     async def one(start: int) -> None:
         async with gate:
-            results = await remember_many(deps, user_id, inputs[start:start + batch])
+            results = await remember_many(deps, user_id, inputs[start : start + batch])
         for offset, result in enumerate(results):
             ids[start + offset] = result.memory.id
         if progress is not None:

@@ -37,7 +37,7 @@ def run(path: Path, settings: Settings | None = None, seed: int = 7) -> dict:
     vectors = embedder.embed([t for _, turns in found for t in turns])
     embedded, start = [], 0
     for conversation, turns in found:
-        embedded.append((conversation, vectors[start:start + len(turns)]))
+        embedded.append((conversation, vectors[start : start + len(turns)]))
         start += len(turns)
     rng = random.Random(seed)
     rows = []
@@ -48,23 +48,42 @@ def run(path: Path, settings: Settings | None = None, seed: int = 7) -> dict:
             session_shifts = sum(1 for _, reason in plan.flushed if reason == scene.TOPIC_SHIFT)
             shifts, n_turns, single = shifts + session_shifts, n_turns + len(session), single + (session_shifts == 0)
             _, other = rng.choice([s for s in embedded if s[0] != conversation])
-            tail = session[-(settings.scene_capacity - 1):]
-            probe = scene.plan(None, [(str(i), v) for i, v in enumerate(tail)] + [("x", other[rng.randrange(len(other))])],
-                               settings.scene_capacity, threshold)
+            tail = session[-(settings.scene_capacity - 1) :]
+            probe = scene.plan(
+                None,
+                [(str(i), v) for i, v in enumerate(tail)] + [("x", other[rng.randrange(len(other))])],
+                settings.scene_capacity,
+                threshold,
+            )
             noticed += any(reason == scene.TOPIC_SHIFT for _, reason in probe.flushed)
-        rows.append({"threshold": threshold, "configured": threshold == settings.scene_topic_threshold,
-                     "shiftsPerSession": shifts / len(embedded), "shiftsPerTurn": shifts / n_turns,
-                     "sessionsWithoutShift": single / len(embedded), "otherConversationNoticed": noticed / len(embedded)})
-    return {"sessions": len(embedded), "turns": int(sum(len(s) for _, s in embedded)),
-            "capacity": settings.scene_capacity, "rows": rows}
+        rows.append(
+            {
+                "threshold": threshold,
+                "configured": threshold == settings.scene_topic_threshold,
+                "shiftsPerSession": shifts / len(embedded),
+                "shiftsPerTurn": shifts / n_turns,
+                "sessionsWithoutShift": single / len(embedded),
+                "otherConversationNoticed": noticed / len(embedded),
+            }
+        )
+    return {
+        "sessions": len(embedded),
+        "turns": int(sum(len(s) for _, s in embedded)),
+        "capacity": settings.scene_capacity,
+        "rows": rows,
+    }
 
 
 def format_report(report: dict) -> str:
-    lines = [f"scenes on LoCoMo dev: {report['sessions']} sessions, {report['turns']} turns, capacity {report['capacity']}",
-             "threshold  shifts/session  shifts/turn  sessions w/o shift  other conversation noticed"]
+    lines = [
+        f"scenes on LoCoMo dev: {report['sessions']} sessions, {report['turns']} turns, capacity {report['capacity']}",
+        "threshold  shifts/session  shifts/turn  sessions w/o shift  other conversation noticed",
+    ]
     for r in report["rows"]:
         mark = " *" if r["configured"] else "  "
-        lines.append(f"{r['threshold']:>8.2f}{mark} {r['shiftsPerSession']:>14.2f} {r['shiftsPerTurn']:>12.3f}"
-                     f" {r['sessionsWithoutShift']:>19.3f} {r['otherConversationNoticed']:>27.3f}")
+        lines.append(
+            f"{r['threshold']:>8.2f}{mark} {r['shiftsPerSession']:>14.2f} {r['shiftsPerTurn']:>12.3f}"
+            f" {r['sessionsWithoutShift']:>19.3f} {r['otherConversationNoticed']:>27.3f}"
+        )
     lines.append("* the configured GRAPHMIND_SCENE_TOPIC_THRESHOLD")
     return "\n".join(lines)

@@ -59,8 +59,9 @@ def other_texts(path: Path, limit: int | None = None, chars: int | None = None) 
     return list(seen)
 
 
-async def _caller(deps: Deps, user: str, inputs: list[MemoryInput], dia_ids: list[str],
-                  settle_seconds: float) -> dict[str, set[str]]:
+async def _caller(
+    deps: Deps, user: str, inputs: list[MemoryInput], dia_ids: list[str], settle_seconds: float
+) -> dict[str, set[str]]:
     """Writes the caller's memories; returns the LoCoMo turns each memory holds."""
     with tqdm(total=len(inputs), desc="caller", unit="mem") as bar:
         memory_ids = await ingest(deps, user, inputs, 250, 2, bar)
@@ -71,8 +72,9 @@ async def _caller(deps: Deps, user: str, inputs: list[MemoryInput], dia_ids: lis
     return turns_of
 
 
-async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set[str]], cap: int | None,
-                 alone: dict | None = None) -> dict:
+async def _phase(
+    deps: Deps, user: str, questions: list, turns_of: dict[str, set[str]], cap: int | None, alone: dict | None = None
+) -> dict:
     for question, _, _ in questions[-WARMUP:]:
         await recall(deps, user, question, K)
     rows = await deps.db.read("bench.user_embeddings", userId=user)
@@ -92,17 +94,21 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
         latencies.append(watch.ms)
         found = set().union(*(turns_of.get(item.memory.id, set()) for item in result.items[:K]))
         hits[category].append(len(evidence & found) / len(evidence))
-        vector = await recall(deps, user, question, deps.settings.recall_max_limit,
-                              channels=(Channel.VECTOR,), neighbours=False)
+        vector = await recall(
+            deps, user, question, deps.settings.recall_max_limit, channels=(Channel.VECTOR,), neighbours=False
+        )
         # only items with a rank are sorted by it (`or 0` never applies)
-        ranked = sorted((i for i in vector.items if i.breakdown.vector_rank),
-                        key=lambda i: i.breakdown.vector_rank or 0)
-        keyword = await recall(deps, user, question, deps.settings.recall_max_limit,
-                               channels=(Channel.KEYWORD,), neighbours=False)
+        ranked = sorted(
+            (i for i in vector.items if i.breakdown.vector_rank), key=lambda i: i.breakdown.vector_rank or 0
+        )
+        keyword = await recall(
+            deps, user, question, deps.settings.recall_max_limit, channels=(Channel.KEYWORD,), neighbours=False
+        )
         # the keyword channel's own top 10 (BM25 rank), as turns with their scores
         keyword_top = []
-        for i in sorted((i for i in keyword.items if i.breakdown.keyword_rank),
-                        key=lambda i: i.breakdown.keyword_rank or 0)[:K]:
+        for i in sorted(
+            (i for i in keyword.items if i.breakdown.keyword_rank), key=lambda i: i.breakdown.keyword_rank or 0
+        )[:K]:
             score = i.breakdown.keyword_score
             assert score is not None  # a channel's rank comes with its score (recall._breakdown sets both)
             keyword_top.append((sorted(turns_of.get(i.memory.id, set())), round(score, 9)))
@@ -129,14 +135,24 @@ async def _phase(deps: Deps, user: str, questions: list, turns_of: dict[str, set
     if alone is not None:  # the keyword channel is per user: its top 10 and scores must not move
         pairs = list(zip(alone["keyword top10"], keyword_tops, strict=True))
         report["keyword top10 as alone"] = float(np.mean([a == b for a, b in pairs]))
-        report["keyword top10 scores as alone"] = float(np.mean(
-            [sorted(s for _, s in a) == sorted(s for _, s in b) for a, b in pairs]))
+        report["keyword top10 scores as alone"] = float(
+            np.mean([sorted(s for _, s in a) == sorted(s for _, s in b) for a, b in pairs])
+        )
     return report
 
 
-async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant: int = 100,
-              questions: int | None = None, texts: int | None = None, chars: int | None = None,
-              batch: int = 500, settle_seconds: float = 20.0) -> dict:
+async def run(
+    deps: Deps,
+    path: Path,
+    others: Path,
+    n: int = 50_000,
+    per_tenant: int = 100,
+    questions: int | None = None,
+    texts: int | None = None,
+    chars: int | None = None,
+    batch: int = 500,
+    settle_seconds: float = 20.0,
+) -> dict:
     run_id = uuid.uuid4().hex[:8]
     alone, user = f"bench-tenants-{run_id}-alone", f"bench-tenants-{run_id}"
     conversations = locomo.load(path)
@@ -162,8 +178,12 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
 
         chunks = other_texts(others, texts, chars)
         started = time.perf_counter()
-        vectors = np.concatenate([deps.embedder.embed(chunks[i:i + 256]) for i in
-                                  tqdm(range(0, len(chunks), 256), desc="embed others", unit="batch")])
+        vectors = np.concatenate(
+            [
+                deps.embedder.embed(chunks[i : i + 256])
+                for i in tqdm(range(0, len(chunks), 256), desc="embed others", unit="batch")
+            ]
+        )
         report["other texts"] = len(chunks)
         report["embed seconds"] = time.perf_counter() - started
         now = datetime.now(UTC)
@@ -171,16 +191,26 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
             rows = []
             for i in range(start, min(n, start + batch)):
                 tenant = f"bench-other-{run_id}-{i // per_tenant}"
-                rows.append({"id": f"{run_id}-{i}", "userId": tenant, "userKey": user_key(tenant),
-                             "content": chunks[i % len(chunks)], "embedding": vectors[i % len(chunks)].tolist()})
+                rows.append(
+                    {
+                        "id": f"{run_id}-{i}",
+                        "userId": tenant,
+                        "userKey": user_key(tenant),
+                        "content": chunks[i % len(chunks)],
+                        "embedding": vectors[i % len(chunks)].tolist(),
+                    }
+                )
             await deps.db.write("bench.load_tenant_memories", run=run_id, now=now, rows=rows)
             await deps.db.write("memory.index_terms", rows=index_rows(rows))
         copy = replace(deps, clock=FixedClock(instant))
         turns_of = await _caller(copy, user, inputs, dia_ids, settle_seconds)
         report[f"with {n} others"] = await _phase(copy, user, asked, turns_of, questions, report["alone"])
     finally:
-        while (await deps.db.write("bench.delete_tenant_memories", run=run_id, tenantPrefix=f"bench-other-{run_id}-",
-                                   batchSize=5000))[0]["deleted"]:
+        while (
+            await deps.db.write(
+                "bench.delete_tenant_memories", run=run_id, tenantPrefix=f"bench-other-{run_id}-", batchSize=5000
+            )
+        )[0]["deleted"]:
             pass
         await delete_user(deps, alone)
         await delete_user(deps, user)
@@ -189,23 +219,34 @@ async def run(deps: Deps, path: Path, others: Path, n: int = 50_000, per_tenant:
 
 def format_report(report: dict) -> str:
     n = report["others"]
-    lines = [f"tenants bench: caller {report['caller memories']} LoCoMo memories (one user), "
-             f"{n} other tenants' memories ({report['per tenant']} per tenant, "
-             f"{report.get('other texts', 0)} distinct LongMemEval texts)",
-             f"{'':18} {'recall@10 1-4':>14} {'vector full k':>14} {'top10 overlap':>14} {'p50 ms':>8} {'p95 ms':>8}"]
+    lines = [
+        f"tenants bench: caller {report['caller memories']} LoCoMo memories (one user), "
+        f"{n} other tenants' memories ({report['per tenant']} per tenant, "
+        f"{report.get('other texts', 0)} distinct LongMemEval texts)",
+        f"{'':18} {'recall@10 1-4':>14} {'vector full k':>14} {'top10 overlap':>14} {'p50 ms':>8} {'p95 ms':>8}",
+    ]
     for name in ("alone", f"with {n} others"):
         if name in report:
             r = report[name]
-            lines.append(f"{name:18} {r['recall@10 cat1-4']:14.3f} {r['vector full k']:14.2%} "
-                         f"{r['top10 overlap']:14.3f} {r['recall_ms']['p50']:8.1f} {r['recall_ms']['p95']:8.1f}")
-    channels = [(name, report[name]["channel recall@10"]) for name in ("alone", f"with {n} others")
-                if "channel recall@10" in report.get(name, {})]
+            lines.append(
+                f"{name:18} {r['recall@10 cat1-4']:14.3f} {r['vector full k']:14.2%} "
+                f"{r['top10 overlap']:14.3f} {r['recall_ms']['p50']:8.1f} {r['recall_ms']['p95']:8.1f}"
+            )
+    channels = [
+        (name, report[name]["channel recall@10"])
+        for name in ("alone", f"with {n} others")
+        if "channel recall@10" in report.get(name, {})
+    ]
     if channels:
-        lines.append("recall@10 of each channel alone: " + "; ".join(
-            f"{name}: " + ", ".join(f"{c} {v:.3f}" for c, v in sorted(by.items())) for name, by in channels))
+        lines.append(
+            "recall@10 of each channel alone: "
+            + "; ".join(f"{name}: " + ", ".join(f"{c} {v:.3f}" for c, v in sorted(by.items())) for name, by in channels)
+        )
     with_others = report.get(f"with {n} others", {})
     if "keyword top10 as alone" in with_others:
-        lines.append(f"keyword channel top 10 as alone: the same BM25 scores in "
-                     f"{with_others['keyword top10 scores as alone']:.1%} of questions, the same turns "
-                     f"in the same order in {with_others['keyword top10 as alone']:.1%}")
+        lines.append(
+            f"keyword channel top 10 as alone: the same BM25 scores in "
+            f"{with_others['keyword top10 scores as alone']:.1%} of questions, the same turns "
+            f"in the same order in {with_others['keyword top10 as alone']:.1%}"
+        )
     return "\n".join(lines)

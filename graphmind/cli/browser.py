@@ -23,9 +23,11 @@ def browser_favorites(out: Path) -> None:
     settings = Settings()
     favorites = load_favorites(settings.cypher_dir / "browser")
     write_favorites(favorites, out)
-    click.echo(f"wrote {len(favorites)} favorites to {out}: drop it on the Browser window "
-               f"({browser_url(settings)}), then drop "
-               f"{settings.cypher_dir / 'browser' / STYLE_FILE} for the style")
+    click.echo(
+        f"wrote {len(favorites)} favorites to {out}: drop it on the Browser window "
+        f"({browser_url(settings)}), then drop "
+        f"{settings.cypher_dir / 'browser' / STYLE_FILE} for the style"
+    )
 
 
 @browser.command("style")

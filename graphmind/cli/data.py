@@ -30,8 +30,10 @@ def obsidian_export(directory: Path, user: str | None, force: bool) -> None:
         report = asyncio.run(with_database(lambda db: export_vault(db, settings, user_id, directory, force)))
     except GraphMindError as e:
         raise click.ClickException(e.message) from None
-    click.echo(f"exported {report.notes} notes of {user_id} to {directory}: {len(report.written)} written, "
-               f"{report.unchanged} unchanged, {len(report.removed)} removed")
+    click.echo(
+        f"exported {report.notes} notes of {user_id} to {directory}: {len(report.written)} written, "
+        f"{report.unchanged} unchanged, {len(report.removed)} removed"
+    )
 
 
 @obsidian.command("import")
@@ -51,9 +53,11 @@ def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
         report = asyncio.run(go())
     except GraphMindError as e:
         raise click.ClickException(e.message) from None
-    click.echo(f"{'would import' if dry_run else 'imported'} {directory}: {report.unchanged} unchanged, "
-               f"{len(report.updated)} updated, {len(report.linked)} linked, {len(report.created)} created, "
-               f"{len(report.skipped)} skipped, {report.ignored} other notes left alone")
+    click.echo(
+        f"{'would import' if dry_run else 'imported'} {directory}: {report.unchanged} unchanged, "
+        f"{len(report.updated)} updated, {len(report.linked)} linked, {len(report.created)} created, "
+        f"{len(report.skipped)} skipped, {report.ignored} other notes left alone"
+    )
     for path, reason in report.skipped:
         click.echo(f"  skipped {path}: {reason}")
 
@@ -61,8 +65,9 @@ def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
 @cli.command("import", short_help="Bulk-load memories from a JSON lines file.")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--user", help="Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
-@click.option("--batch", type=click.IntRange(1, 1000), default=500, show_default=True,
-              help="Memories stored per transaction.")
+@click.option(
+    "--batch", type=click.IntRange(1, 1000), default=500, show_default=True, help="Memories stored per transaction."
+)
 def import_memories(file: Path, user: str | None, batch: int) -> None:
     """Bulk-load memories from JSON lines (remember's input fields in camelCase; enum values as GraphQL
     writes them, FACT, or as stored, fact); report bad lines."""
@@ -77,14 +82,18 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
     async def go():
         async with bench_deps() as deps:
             user_id = user or deps.settings.default_user_id
-            with file.open(encoding="utf-8") as lines, tqdm(total=total, unit="line", desc=file.name,
-                                                            disable=None) as bar:
+            with (
+                file.open(encoding="utf-8") as lines,
+                tqdm(total=total, unit="line", desc=file.name, disable=None) as bar,
+            ):
                 return user_id, await import_lines(deps, user_id, lines, batch, bar.update)
 
     user_id, report = asyncio.run(go())
-    click.echo(f"imported {file} for {user_id}: {report.lines} lines, {report.stored} stored, "
-               f"{report.duplicates} duplicates, {report.contradictions} contradictions settled, "
-               f"{report.redactions} redactions, {len(report.invalid)} invalid lines skipped")
+    click.echo(
+        f"imported {file} for {user_id}: {report.lines} lines, {report.stored} stored, "
+        f"{report.duplicates} duplicates, {report.contradictions} contradictions settled, "
+        f"{report.redactions} redactions, {len(report.invalid)} invalid lines skipped"
+    )
     for number, reason in report.invalid[:50]:
         click.echo(f"  line {number}: {reason}")
     if len(report.invalid) > 50:
@@ -94,8 +103,12 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
 @cli.command("export", short_help="Write the user's memories as JSON lines.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--user", help="Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
-@click.option("--all", "every_status", is_flag=True,
-              help="Superseded and archived memories too (import stores every line as active).")
+@click.option(
+    "--all",
+    "every_status",
+    is_flag=True,
+    help="Superseded and archived memories too (import stores every line as active).",
+)
 def export_memories(file: Path, user: str | None, every_status: bool) -> None:
     """Write the user's memories, oldest first, as JSON lines that `graphmind import` reads ('-': stdout).
 
@@ -110,7 +123,8 @@ def export_memories(file: Path, user: str | None, every_status: bool) -> None:
     if not rows:
         raise click.ClickException(
             f"user {user_id} has no {'' if every_status else 'active '}memories: nothing written "
-            f"(check --user{'' if every_status else '; --all adds superseded and archived ones'})")
+            f"(check --user{'' if every_status else '; --all adds superseded and archived ones'})"
+        )
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     if str(file) == "-":
         click.echo(text, nl=False)

@@ -21,9 +21,11 @@ def experiment_list() -> None:
 
     for h in CATALOGUE:
         direction = "higher" if h.higher_is_better else "lower"
-        click.echo(f"{h.key} {h.slug}: {h.statement}\n"
-                   f"    metric {h.metric} ({direction} is better); control {h.control.description}; "
-                   f"treatment {h.treatment.description}")
+        click.echo(
+            f"{h.key} {h.slug}: {h.statement}\n"
+            f"    metric {h.metric} ({direction} is better); control {h.control.description}; "
+            f"treatment {h.treatment.description}"
+        )
 
 
 @experiment.command("run")
@@ -34,8 +36,9 @@ def experiment_list() -> None:
 @click.option("--seed", type=int, default=7, show_default=True, help="Seed of the assignment and trial seeds.")
 @click.option("--out", type=click.Path(path_type=Path), help="Also write the run: .json (everything) or .yaml.")
 @click.option("--noise", type=float, help="Share of outcomes reported flipped in every trial (robustness).")
-def experiment_run(name: str, bench: str, trials: int, rounds: int, seed: int, out: Path | None,
-                   noise: float | None) -> None:
+def experiment_run(
+    name: str, bench: str, trials: int, rounds: int, seed: int, out: Path | None, noise: float | None
+) -> None:
     """Run experiment NAME (H1-H6 or its slug) offline; print its experiment-log entry (YAML)."""
     import json
 
@@ -48,8 +51,11 @@ def experiment_run(name: str, bench: str, trials: int, rounds: int, seed: int, o
         raise click.BadParameter(e.message, param_hint="NAME") from None
 
     def progress(trial, total: int) -> None:
-        click.echo(f"trial {trial.number}/{total} {trial.arm:<9} seed {trial.seed}: "
-                   f"{hypothesis.metric} {trial.value:.4f} ({trial.duration_ms / 1000:.1f} s)", err=True)
+        click.echo(
+            f"trial {trial.number}/{total} {trial.arm:<9} seed {trial.seed}: "
+            f"{hypothesis.metric} {trial.value:.4f} ({trial.duration_ms / 1000:.1f} s)",
+            err=True,
+        )
 
     async def go():
         async with bench_deps() as deps:

@@ -23,8 +23,9 @@ def keys_create(user_id: str, role: str, label: str | None) -> None:
     from graphmind.security import keys as api_keys
 
     record, secret = _keys_call(lambda deps: api_keys.create_key(deps, user_id, api_keys.Role(role), label))
-    click.echo(f"{secret}\n(key {record.id}, user {record.user_id}, role {record.role.value}; "
-               "shown once: store it now)")
+    click.echo(
+        f"{secret}\n(key {record.id}, user {record.user_id}, role {record.role.value}; shown once: store it now)"
+    )
 
 
 @keys.command("list")

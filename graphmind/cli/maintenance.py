@@ -18,8 +18,10 @@ def replay(check: bool, user: str | None) -> None:
     from graphmind.learning.replay import replay as run_replay
 
     report = asyncio.run(with_database(lambda db: run_replay(db, user)))
-    click.echo(f"replayed {report.events} salience events over {report.memories} memories: "
-               f"{len(report.differences)} differences")
+    click.echo(
+        f"replayed {report.events} salience events over {report.memories} memories: "
+        f"{len(report.differences)} differences"
+    )
     for user_id, memory_id, replayed, stored in report.differences[:50]:
         click.echo(f"  {user_id} {memory_id}: replayed {replayed:.6f}, stored {stored:.6f}")
     sys.exit(1 if report.differences else 0)
@@ -31,8 +33,10 @@ def gardener() -> None:
 
 
 @gardener.command("run")
-@click.argument("job", type=click.Choice(["decay", "prune", "consolidate", "patterns", "scene_flush",
-                                             "self_improve", "share_patterns"]))
+@click.argument(
+    "job",
+    type=click.Choice(["decay", "prune", "consolidate", "patterns", "scene_flush", "self_improve", "share_patterns"]),
+)
 @click.option("--dry-run", is_flag=True, help="Only count what the job would do.")
 def gardener_run(job: str, dry_run: bool) -> None:
     """Run one job now, across all users (refused while a run of it is under way)."""
@@ -49,5 +53,6 @@ def gardener_run(job: str, dry_run: bool) -> None:
         run = asyncio.run(go())
     except GraphMindError as e:
         raise click.ClickException(e.message) from None
-    click.echo(f"{job}{' (dry run)' if dry_run else ''}: {json.dumps(run.counts, sort_keys=True)} "
-               f"in {run.duration_ms:.0f} ms")
+    click.echo(
+        f"{job}{' (dry run)' if dry_run else ''}: {json.dumps(run.counts, sort_keys=True)} in {run.duration_ms:.0f} ms"
+    )

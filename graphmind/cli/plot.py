@@ -18,10 +18,19 @@ def plot() -> None:
 @plot.command("learning")
 @click.option("--rounds", type=int, default=600, show_default=True, help="Rounds of the learning benchmark.")
 @click.option("--seed", type=int, default=7, show_default=True)
-@click.option("--from-json", "report_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Plot a saved report (graphmind bench learning --out) instead of running; no Neo4j needed.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("learning.png"),
-              show_default=True, help="The PNG to write.")
+@click.option(
+    "--from-json",
+    "report_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Plot a saved report (graphmind bench learning --out) instead of running; no Neo4j needed.",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("learning.png"),
+    show_default=True,
+    help="The PNG to write.",
+)
 def plot_learning(rounds: int, seed: int, report_path: Path | None, out: Path) -> None:
     """Learning curves: precision@5 of good advice per block of rounds, learning on vs off."""
     from graphmind.plots import learning, save
@@ -40,11 +49,20 @@ def plot_learning(rounds: int, seed: int, report_path: Path | None, out: Path) -
 
 
 @plot.command("drift")
-@click.option("--since", default="last_session", show_default=True,
-              help='"last_session", an ISO-8601 time (the latest snapshot at or before it) or a snapshot id.')
+@click.option(
+    "--since",
+    default="last_session",
+    show_default=True,
+    help='"last_session", an ISO-8601 time (the latest snapshot at or before it) or a snapshot id.',
+)
 @click.option("--user", help="Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("drift.png"),
-              show_default=True, help="The PNG to write.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("drift.png"),
+    show_default=True,
+    help="The PNG to write.",
+)
 def plot_drift(since: str, user: str | None, out: Path) -> None:
     """Histogram of association edge weight changes since a snapshot."""
     from graphmind.plots import drift, save
@@ -57,8 +75,11 @@ def plot_drift(since: str, user: str | None, out: Path) -> None:
 @plot.command("salience")
 @click.argument("memory_id")
 @click.option("--user", help="Whose memory (default GRAPHMIND_DEFAULT_USER_ID).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PNG to write (default salience-<first 8 characters of the id>.png).")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The PNG to write (default salience-<first 8 characters of the id>.png).",
+)
 def plot_salience(memory_id: str, user: str | None, out: Path | None) -> None:
     """A memory's effective salience over time from the event log, a marker per outcome."""
     from graphmind.plots import salience, save

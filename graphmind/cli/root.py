@@ -15,8 +15,11 @@ class GraphMindGroup(click.Group):
     group_class = type  # subgroups (`@cli.group()`) are GraphMindGroups too
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, command.get_short_help_str(limit=500)) for name in self.list_commands(ctx)
-                if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        rows = [
+            (name, command.get_short_help_str(limit=500))
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
@@ -48,14 +51,14 @@ def _one_line(error: Exception) -> str:
     elif isinstance(error, Neo4jError | DriverError):
         message = f"Neo4j: {error}"
     else:
-        message = (f"unexpected {type(error).__name__}: {error} "
-                   "(--debug or GRAPHMIND_DEBUG=1 shows the traceback)")
+        message = f"unexpected {type(error).__name__}: {error} (--debug or GRAPHMIND_DEBUG=1 shows the traceback)"
     return " ".join(message.split())
 
 
 @click.group(cls=GraphMindGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--debug", is_flag=True, envvar="GRAPHMIND_DEBUG",
-              help="Show an error's traceback (also GRAPHMIND_DEBUG=1).")
+@click.option(
+    "--debug", is_flag=True, envvar="GRAPHMIND_DEBUG", help="Show an error's traceback (also GRAPHMIND_DEBUG=1)."
+)
 def cli(debug: bool) -> None:
     """GraphMind: graph-native memory and decision intelligence for AI agents."""
 

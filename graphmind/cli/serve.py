@@ -15,8 +15,9 @@ from graphmind.settings import PROJECT_ROOT, Settings
 @cli.command(short_help="Serve GraphQL at /graphql and MCP at /mcp (several processes).")
 @click.option("--host", help="Address to bind (default GRAPHMIND_HOST, 127.0.0.1).")
 @click.option("--port", type=int, help="Port to bind (default GRAPHMIND_PORT, 8000).")
-@click.option("--workers", type=click.IntRange(min=1),
-              help="Server processes (default GRAPHMIND_WORKERS, else one per CPU core).")
+@click.option(
+    "--workers", type=click.IntRange(min=1), help="Server processes (default GRAPHMIND_WORKERS, else one per CPU core)."
+)
 @click.option("--insecure", is_flag=True, help="Bind a non-loopback address even without API keys.")
 def serve(host: str | None, port: int | None, workers: int | None, insecure: bool) -> None:
     """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql, and the MCP tools at
@@ -37,9 +38,13 @@ def serve(host: str | None, port: int | None, workers: int | None, insecure: boo
 
 
 @cli.command("mcp", short_help="Serve the MCP tools over stdio, for desktop agents.")
-@click.option("--key", envvar="GRAPHMIND_API_KEY", metavar="KEY",
-              help="The API key the agent acts with (default GRAPHMIND_API_KEY); without one, the local "
-                   "user while the server has no keys.")
+@click.option(
+    "--key",
+    envvar="GRAPHMIND_API_KEY",
+    metavar="KEY",
+    help="The API key the agent acts with (default GRAPHMIND_API_KEY); without one, the local "
+    "user while the server has no keys.",
+)
 def mcp_command(key: str | None) -> None:
     """Serve GraphMind's MCP tools (remember, recall, decide, observe_outcome, learn, activate,
     why, drift, snapshot, trails, sessions, helper_brief) and resources over stdin/stdout, for an
@@ -84,8 +89,11 @@ def migrate() -> None:
 
 @cli.command("export-schema")
 @click.option(
-    "--output", type=click.Path(path_type=Path), default=PROJECT_ROOT / "schema.graphql",
-    show_default="schema.graphql of the project", help="Where to write the SDL ('-' for stdout).",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=PROJECT_ROOT / "schema.graphql",
+    show_default="schema.graphql of the project",
+    help="Where to write the SDL ('-' for stdout).",
 )
 def export_schema(output: Path) -> None:
     """Write the GraphQL schema (SDL) exported from the code."""

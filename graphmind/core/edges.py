@@ -84,7 +84,9 @@ async def adjust(tx: QueryRunner, user_id: str, now: datetime, changes: list[Edg
     if not unique:
         return None
     rows = await tx.run(
-        "associative.adjust", userId=user_id, now=now,
+        "associative.adjust",
+        userId=user_id,
+        now=now,
         changes=[{"a": c.a, "b": c.b, "rate": c.rate, "strengthen": c.strengthen} for c in unique],
     )
     if not rows:

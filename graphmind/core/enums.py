@@ -31,5 +31,10 @@ class Source(str, Enum):
         return TRUST[self]
 
 
-TRUST = {Source.AXIOM: 1.0, Source.USER: 0.8, Source.MODEL: 0.6, Source.WEB: 0.4,
-         Source.SELF_IMPROVEMENT: 0.6}  # an improved memory takes its sources' lowest trust
+TRUST = {
+    Source.AXIOM: 1.0,
+    Source.USER: 0.8,
+    Source.MODEL: 0.6,
+    Source.WEB: 0.4,
+    Source.SELF_IMPROVEMENT: 0.6,
+}  # an improved memory takes its sources' lowest trust

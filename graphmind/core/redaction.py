@@ -14,8 +14,19 @@ from graphmind.core.pii import Span, addresses, contacts, identifiers, names, na
 
 # Highest priority first: where two findings overlap, the earlier kind wins.
 KINDS = (
-    "PRIVATE_KEY", "TOKEN", "API_KEY", "PASSWORD", "SECRET", "EMAIL", "IBAN", "NATIONAL_ID",
-    "CARD", "IP", "ADDRESS", "PHONE", "PERSON",
+    "PRIVATE_KEY",
+    "TOKEN",
+    "API_KEY",
+    "PASSWORD",
+    "SECRET",
+    "EMAIL",
+    "IBAN",
+    "NATIONAL_ID",
+    "CARD",
+    "IP",
+    "ADDRESS",
+    "PHONE",
+    "PERSON",
 )
 DETECTORS = (secrets.find, contacts.find, national_ids.find, addresses.find, phones.find, names.find)
 # Kinds read from digit runs, which a UUID or a hex digest also holds (`pii/identifiers.py`).
@@ -61,7 +72,7 @@ def redact(text: str) -> Redaction:
     spans = find(text)
     parts, at = [], 0
     for span in spans:
-        parts += [text[at:span.start], f"[{span.kind}]"]
+        parts += [text[at : span.start], f"[{span.kind}]"]
         at = span.end
     parts.append(text[at:])
     return Redaction("".join(parts), dict(Counter(span.kind for span in spans)))

@@ -20,11 +20,43 @@ import snowballstemmer
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 # org.apache.lucene.analysis.en.EnglishAnalyzer.ENGLISH_STOP_WORDS_SET
-LUCENE_STOP_WORDS = frozenset({
-    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
-    "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these",
-    "they", "this", "to", "was", "will", "with",
-})
+LUCENE_STOP_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "such",
+        "that",
+        "the",
+        "their",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "will",
+        "with",
+    }
+)
 K1 = 1.2  # Lucene's BM25 defaults
 B = 0.75
 
@@ -76,8 +108,7 @@ def idf(docs: int, df: int) -> float:
     return math.log(1.0 + (docs - df + 0.5) / (df + 0.5))
 
 
-def bm25(query: list[str], doc: dict[str, int], length: int, docs: int, avg_length: float,
-         df: dict[str, int]) -> float:
+def bm25(query: list[str], doc: dict[str, int], length: int, docs: int, avg_length: float, df: dict[str, int]) -> float:
     """BM25 of one document (term → count, `length` terms) for the distinct query terms,
     over a collection of `docs` documents of mean length `avg_length` where term t
     occurs in df[t] of them."""

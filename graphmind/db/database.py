@@ -110,15 +110,11 @@ class Database:
         """Runs `work` in one write transaction, retried on transient errors."""
         with translated_errors():
             async with self.driver.session(database=self.name) as session:
-                return await session.execute_write(
-                    lambda tx: work(Transaction(tx, self.library))
-                )
+                return await session.execute_write(lambda tx: work(Transaction(tx, self.library)))
 
     async def read_transaction(self, work: Callable[[Transaction], Awaitable[T]]) -> T:
         """Runs `work` (read queries only) in one read transaction: a consistent view
         across several queries, retried on transient errors."""
         with translated_errors():
             async with self.driver.session(database=self.name) as session:
-                return await session.execute_read(
-                    lambda tx: work(Transaction(tx, self.library))
-                )
+                return await session.execute_read(lambda tx: work(Transaction(tx, self.library)))

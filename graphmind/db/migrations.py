@@ -26,8 +26,7 @@ class IndexState:
 async def index_states(db: Database) -> list[IndexState]:
     rows = await db.read("system.index_states")
     return [
-        IndexState(r["name"], r["type"], r["state"], float(r["populationPercent"] or 0.0),
-                   tuple(r["properties"] or ()))
+        IndexState(r["name"], r["type"], r["state"], float(r["populationPercent"] or 0.0), tuple(r["properties"] or ()))
         for r in rows
     ]
 

@@ -47,8 +47,7 @@ class Query:
             missing = sorted(self.params - given)
             unknown = sorted(given - self.params)
             raise CypherLibraryError(
-                f"query {self.name} called with wrong parameters: "
-                f"missing {missing}, unknown {unknown}"
+                f"query {self.name} called with wrong parameters: missing {missing}, unknown {unknown}"
             )
         return params
 
@@ -87,9 +86,7 @@ def parse_query(path: Path, name: str) -> Query:
     declared = frozenset(p.strip() for p in header.get("params", "").split(",") if p.strip())
     used = frozenset(_PARAM.findall(_STRINGS_AND_COMMENTS.sub("", text)))
     if declared != used:
-        raise fail(
-            f"declared params {sorted(declared)} differ from used params {sorted(used)}"
-        )
+        raise fail(f"declared params {sorted(declared)} differ from used params {sorted(used)}")
     return Query(name, description, mode, declared, text, path)
 
 

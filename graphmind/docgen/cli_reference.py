@@ -39,8 +39,9 @@ def render(root: click.Command | None = None) -> str:
         from graphmind.cli import cli
 
         root = cli
-    top = click.Context(root, info_name="graphmind", terminal_width=WIDTH, max_content_width=WIDTH,
-                        **root.context_settings)
+    top = click.Context(
+        root, info_name="graphmind", terminal_width=WIDTH, max_content_width=WIDTH, **root.context_settings
+    )
     contexts = list(_walk(root, top))
     contents = []
     sections = []
@@ -61,7 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     if "--check" in argv:
         current = DOCS.read_text(encoding="utf-8") if DOCS.exists() else None
         if current != text:
-            print(f"{DOCS.relative_to(PROJECT_ROOT)} is stale: run python -m graphmind.docgen.cli_reference", file=sys.stderr)
+            print(
+                f"{DOCS.relative_to(PROJECT_ROOT)} is stale: run python -m graphmind.docgen.cli_reference",
+                file=sys.stderr,
+            )
             return 1
         return 0
     DOCS.write_text(text, encoding="utf-8")

@@ -92,8 +92,10 @@ def capture(settings: Settings | None = None) -> list[Captured]:
     with TestClient(create_app(settings)) as client:
         deps = client.app_state["deps"]
         assert client.portal is not None  # the client's `with` block runs it
-        keys = {who: client.portal.call(create_key, deps, users[who], role)[1]
-                for who, role in (("user", Role.AGENT), ("admin", Role.ADMIN))}
+        keys = {
+            who: client.portal.call(create_key, deps, users[who], role)[1]
+            for who, role in (("user", Role.AGENT), ("admin", Role.ADMIN))
+        }
 
         def run(example: Example) -> Captured:
             kind, name, fields = operation(example.document)
@@ -120,8 +122,13 @@ def subscribe(client, example: Example, name: str, variables: dict, headers: dic
         ws.send_json({"type": "connection_init"})
         if ws.receive_json()["type"] != "connection_ack":
             raise CaptureError(f"{name}: no connection_ack")
-        ws.send_json({"id": "1", "type": "subscribe",
-                      "payload": {"query": example.document, "variables": variables, "operationName": name}})
+        ws.send_json(
+            {
+                "id": "1",
+                "type": "subscribe",
+                "payload": {"query": example.document, "variables": variables, "operationName": name},
+            }
+        )
         if example.trigger:
             run(example.trigger)
         with ThreadPoolExecutor(1) as pool:
@@ -151,12 +158,17 @@ def trim(value):
 
 # Shapes: keys and value types. JSON scalars are opaque, null and [] match anything.
 
+
 def json_fields() -> set[str]:
     from graphmind.api.schema import schema
 
-    return {name for t in schema._schema.type_map.values()
-            if isinstance(t, GraphQLObjectType) and not t.name.startswith("__")
-            for name, f in t.fields.items() if get_named_type(f.type).name == "JSON"}
+    return {
+        name
+        for t in schema._schema.type_map.values()
+        if isinstance(t, GraphQLObjectType) and not t.name.startswith("__")
+        for name, f in t.fields.items()
+        if get_named_type(f.type).name == "JSON"
+    }
 
 
 def shape(value, opaque: frozenset = frozenset(), key: str | None = None):
@@ -191,11 +203,15 @@ def differences(a, b, path: str = "") -> list[str]:
 
 # The page.
 
+
 def descriptions() -> dict[tuple[str, str], str]:
     from graphmind.api.schema import schema
 
-    roots = {"query": schema._schema.query_type, "mutation": schema._schema.mutation_type,
-             "subscription": schema._schema.subscription_type}
+    roots = {
+        "query": schema._schema.query_type,
+        "mutation": schema._schema.mutation_type,
+        "subscription": schema._schema.subscription_type,
+    }
     found: dict[tuple[str, str], str] = {}
     for kind, root in roots.items():
         assert root is not None  # the schema has queries, mutations and subscriptions
@@ -211,8 +227,11 @@ def dumps(value, indent: int = 0, column: int = 0) -> str:
         return flat
     inner = indent + 2
     if isinstance(value, dict):
-        items = [f"{' ' * inner}{json.dumps(k, ensure_ascii=False)}: "
-                 f"{dumps(v, inner, inner + len(json.dumps(k, ensure_ascii=False)) + 2)}" for k, v in value.items()]
+        items = [
+            f"{' ' * inner}{json.dumps(k, ensure_ascii=False)}: "
+            f"{dumps(v, inner, inner + len(json.dumps(k, ensure_ascii=False)) + 2)}"
+            for k, v in value.items()
+        ]
         return "{\n" + ",\n".join(items) + f"\n{' ' * indent}}}"
     return "[\n" + ",\n".join(" " * inner + dumps(v, inner, inner) for v in value) + f"\n{' ' * indent}]"
 
@@ -244,14 +263,23 @@ def anchor(heading: str) -> str:
     return re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
 
 
-BLOCK = re.compile(r"```graphql\n(?P<document>.*?)\n```\n(?:\nVariables:\n\n```json\n(?P<variables>.*?)\n```\n)?"
-                   r"\nResponse:\n\n<!-- response: (?P<name>\w+) -->\n```json\n(?P<response>.*?)\n```", re.S)
+BLOCK = re.compile(
+    r"```graphql\n(?P<document>.*?)\n```\n(?:\nVariables:\n\n```json\n(?P<variables>.*?)\n```\n)?"
+    r"\nResponse:\n\n<!-- response: (?P<name>\w+) -->\n```json\n(?P<response>.*?)\n```",
+    re.S,
+)
 
 
 def read_page(text: str) -> dict[str, dict]:
     """The page's examples by operation name: document, variables, response."""
-    return {m["name"]: {"document": m["document"], "variables": json.loads(m["variables"] or "{}"),
-                        "response": json.loads(m["response"])} for m in BLOCK.finditer(text)}
+    return {
+        m["name"]: {
+            "document": m["document"],
+            "variables": json.loads(m["variables"] or "{}"),
+            "response": json.loads(m["response"]),
+        }
+        for m in BLOCK.finditer(text)
+    }
 
 
 def compare(page_text: str, captured: list[Captured]) -> list[str]:
@@ -266,8 +294,7 @@ def compare(page_text: str, captured: list[Captured]) -> list[str]:
         if p["document"] != c.example.document:
             problems.append(f"{name}: the page's document differs from the example's")
         for what, new in (("variables", c.variables), ("response", c.response)):
-            problems += [f"{name} {what}{d}" for d in
-                         differences(shape(p[what], opaque), shape(trim(new), opaque))]
+            problems += [f"{name} {what}{d}" for d in differences(shape(p[what], opaque), shape(trim(new), opaque))]
     return problems
 
 

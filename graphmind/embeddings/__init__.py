@@ -79,8 +79,9 @@ class Embedder:
         self.dimension = DIMENSION
 
     @classmethod
-    def load(cls, batch_size: int = 64, threads: int = 0, backend: str = "onnx",
-             onnx_path: Path | None = None) -> "Embedder":
+    def load(
+        cls, batch_size: int = 64, threads: int = 0, backend: str = "onnx", onnx_path: Path | None = None
+    ) -> "Embedder":
         """The packaged model on the CPU: ONNX Runtime (exported first if the export is
         missing or was made from other weights) or torch."""
         if backend == "torch":
@@ -103,8 +104,12 @@ class Embedder:
 
     @classmethod
     def from_settings(cls, settings) -> "Embedder":
-        return cls.load(settings.embedding_batch_size, threads_for(settings), settings.embedding_backend,
-                        settings.embedding_onnx_path)
+        return cls.load(
+            settings.embedding_batch_size,
+            threads_for(settings),
+            settings.embedding_backend,
+            settings.embedding_onnx_path,
+        )
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embeds texts; returns an array of shape (len(texts), 384)."""

@@ -43,7 +43,7 @@ class OnnxEncoder:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         vectors = np.empty((len(texts), 384), dtype=np.float32)
         for start in range(0, len(order), self.batch_size):
-            chunk = order[start:start + self.batch_size]
+            chunk = order[start : start + self.batch_size]
             vectors[chunk] = self._run([texts[i] for i in chunk])
         return vectors
 

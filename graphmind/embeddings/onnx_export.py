@@ -45,24 +45,32 @@ def export(model_dir: Path, path: Path) -> Path:
             self.bert = bert
 
         def forward(self, input_ids, attention_mask, token_type_ids):
-            tokens = self.bert(input_ids=input_ids, attention_mask=attention_mask,
-                               token_type_ids=token_type_ids).last_hidden_state
+            tokens = self.bert(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
             mask = attention_mask.unsqueeze(-1).to(tokens.dtype)
             mean = (tokens * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
             return torch.nn.functional.normalize(mean, p=2, dim=1)
 
-    sample = model.tokenizer(["an example sentence", "another, longer example sentence"],
-                             padding=True, return_tensors="pt")
+    sample = model.tokenizer(
+        ["an example sentence", "another, longer example sentence"], padding=True, return_tensors="pt"
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
         partial = Path(scratch) / path.name
         with torch.inference_mode():
             torch.onnx.export(
-                Pooled().eval(), tuple(sample[name] for name in INPUTS), str(partial),
-                input_names=list(INPUTS), output_names=["sentence_embedding"],
-                dynamic_axes={**{name: {0: "batch", 1: "sequence"} for name in INPUTS},
-                              "sentence_embedding": {0: "batch"}},
-                opset_version=OPSET, dynamo=False,
+                Pooled().eval(),
+                tuple(sample[name] for name in INPUTS),
+                str(partial),
+                input_names=list(INPUTS),
+                output_names=["sentence_embedding"],
+                dynamic_axes={
+                    **{name: {0: "batch", 1: "sequence"} for name in INPUTS},
+                    "sentence_embedding": {0: "batch"},
+                },
+                opset_version=OPSET,
+                dynamo=False,
             )
         partial.replace(path)
     path.with_suffix(".sha256").write_text(weights_digest(model_dir) + "\n")

@@ -24,8 +24,13 @@ class TorchEncoder:
         if len(texts) == 1:
             return self._encode_one(texts[0])
         with self._lock:
-            return self._model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
-                                      convert_to_numpy=True, show_progress_bar=False)
+            return self._model.encode(
+                list(texts),
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
 
     def _encode_one(self, text: str) -> np.ndarray:
         """One text straight through the model: the same vector as `encode`, without its

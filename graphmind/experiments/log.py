@@ -34,15 +34,19 @@ def _percent(improvement: float | None) -> str:
 def conclusion(hypothesis: Hypothesis, analysis: Analysis) -> str:
     """What the analysis says about the hypothesis, in one or two sentences."""
     c, t = hypothesis.control.description, hypothesis.treatment.description
-    means = (f"{_metric_name(hypothesis)} {analysis.control_mean:.4f} ({c}) vs "
-             f"{analysis.treatment_mean:.4f} ({t}), {_percent(analysis.improvement)} for the treatment")
+    means = (
+        f"{_metric_name(hypothesis)} {analysis.control_mean:.4f} ({c}) vs "
+        f"{analysis.treatment_mean:.4f} ({t}), {_percent(analysis.improvement)} for the treatment"
+    )
     trials = f"{analysis.control_n} + {analysis.treatment_n} trials"
     if analysis.reason:
         return f"No test ({analysis.reason}): {means}."
     test = f"p = {_p(analysis.p_value)} (Welch's t-test, {trials})"
     if not analysis.significant:
-        return (f"No significant difference: {means}, {test}. The data do not support {hypothesis.key} "
-                f"at this sample size; an effect smaller than the trial-to-trial spread cannot be excluded.")
+        return (
+            f"No significant difference: {means}, {test}. The data do not support {hypothesis.key} "
+            f"at this sample size; an effect smaller than the trial-to-trial spread cannot be excluded."
+        )
     verdict = "support" if _treatment_better(hypothesis, analysis) else "contradict"
     return f"Significant: {means}, {test}. The data {verdict} {hypothesis.key} on this benchmark."
 
@@ -54,8 +58,10 @@ def action(hypothesis: Hypothesis, analysis: Analysis) -> str:
     if not analysis.significant:
         return "none: settings unchanged"
     if _treatment_better(hypothesis, analysis):
-        return (f"none yet: settings unchanged; {hypothesis.treatment.description} is a candidate, "
-                f"to confirm on a second benchmark before it becomes the default")
+        return (
+            f"none yet: settings unchanged; {hypothesis.treatment.description} is a candidate, "
+            f"to confirm on a second benchmark before it becomes the default"
+        )
     return f"none: settings unchanged; {hypothesis.treatment.description} is not adopted"
 
 
@@ -105,11 +111,16 @@ def entry(run: "ExperimentRun") -> str:
 def report(run: "ExperimentRun") -> dict:
     """Everything about the run, for `--out x.json`."""
     return {
-        "id": run.id, "log_id": f"EXP-{run.number:03d}", "hypothesis": asdict(run.hypothesis),
-        "bench": run.bench, "seed": run.seed, "config": run.config,
+        "id": run.id,
+        "log_id": f"EXP-{run.number:03d}",
+        "hypothesis": asdict(run.hypothesis),
+        "bench": run.bench,
+        "seed": run.seed,
+        "config": run.config,
         "started_at": run.started_at.isoformat(),
         "ended_at": run.ended_at.isoformat() if run.ended_at else None,
         "trials": [{**asdict(t), "started_at": t.started_at.isoformat()} for t in run.trials],
-        "analysis": asdict(run.analysis) if run.analysis else None, "conclusion": run.conclusion,
+        "analysis": asdict(run.analysis) if run.analysis else None,
+        "conclusion": run.conclusion,
         "log_entry": entry(run),
     }

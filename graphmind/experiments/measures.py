@@ -31,7 +31,7 @@ def harmful_share(episode: Episode) -> float:
 
 
 def late_harmful_share(episode: Episode) -> float:
-    late = episode.rounds[len(episode.rounds) // 2:]
+    late = episode.rounds[len(episode.rounds) // 2 :]
     return fmean(r.harmful for r in late)
 
 

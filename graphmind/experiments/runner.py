@@ -93,10 +93,16 @@ def trial_user(experiment_id: str, number: int) -> str:
     return f"experiment-{experiment_id[:8]}-trial-{number}"
 
 
-async def run_experiment(deps: Deps, hypothesis: Hypothesis, trials: int = 20, rounds: int = 150,
-                         seed: int = 7, bench: str = "learning",
-                         on_trial: Callable[[Trial, int], None] | None = None,
-                         noise: float | None = None) -> ExperimentRun:
+async def run_experiment(
+    deps: Deps,
+    hypothesis: Hypothesis,
+    trials: int = 20,
+    rounds: int = 150,
+    seed: int = 7,
+    bench: str = "learning",
+    on_trial: Callable[[Trial, int], None] | None = None,
+    noise: float | None = None,
+) -> ExperimentRun:
     """Runs `trials` trials of `rounds` rounds each; `on_trial(trial, total)` after each one;
     `noise`: the share of outcomes reported flipped in every trial (default: the hypothesis's)."""
     if bench not in BENCHES:
@@ -111,8 +117,17 @@ async def run_experiment(deps: Deps, hypothesis: Hypothesis, trials: int = 20, r
     try:
         for number, (arm, trial_seed) in enumerate(assign_arms(trials, seed), 1):
             trial = await _run_trial(replace(deps, settings=settings[arm]), run, number, arm, trial_seed)
-            await records.trial(deps, run.id, trial.id, arm, trial_seed, trial.value, trial.measures,
-                                trial.started_at, trial.duration_ms)
+            await records.trial(
+                deps,
+                run.id,
+                trial.id,
+                arm,
+                trial_seed,
+                trial.value,
+                trial.measures,
+                trial.started_at,
+                trial.duration_ms,
+            )
             run.trials.append(trial)
             if on_trial:
                 on_trial(trial, trials)
@@ -136,5 +151,4 @@ async def _run_trial(deps: Deps, run: ExperimentRun, number: int, arm: str, seed
     finally:
         await delete_user(deps, user)
     measures = measure_all(episode)
-    return Trial(str(uuid.uuid4()), number, arm, seed, measures[run.hypothesis.metric], measures,
-                 started_at, watch.ms)
+    return Trial(str(uuid.uuid4()), number, arm, seed, measures[run.hypothesis.metric], measures, started_at, watch.ms)

@@ -31,8 +31,10 @@ async def consolidate(ctx: JobContext) -> dict[str, int]:
     """Policy 3: episodes → semantic memories, for users past the count or age trigger."""
     s, now = ctx.deps.settings, ctx.deps.clock.now()
     due = await ctx.deps.db.read(
-        "gardener.consolidation_due", minEvents=s.consolidation_min_events,
-        cutoff=now - timedelta(hours=s.consolidation_max_age_hours), batchSize=ctx.batch_size,
+        "gardener.consolidation_due",
+        minEvents=s.consolidation_min_events,
+        cutoff=now - timedelta(hours=s.consolidation_max_age_hours),
+        batchSize=ctx.batch_size,
     )
     for user in due:
         if not ctx.time_left():
@@ -56,7 +58,8 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
         drafts.append(_draft(summary, how, [episodes[i] for i in members]))
     consolidated = [episodes[i]["id"] for members in clusters for i in members]
     embedded: np.ndarray | list[np.ndarray] = (
-        await deps.embedder.embed_async([item.content for item, _ in drafts]) if drafts else [])
+        await deps.embedder.embed_async([item.content for item, _ in drafts]) if drafts else []
+    )
 
     async def gate(tx) -> list[tuple[MemoryInput, Derivation]]:
         """The consistency gate, under the user's lock; marks the episodes when nothing passes."""
@@ -64,16 +67,32 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
             await tx.run("memory.lock_user", userId=user_id, now=now)
         passed = []
         for (item, derivation), vector in zip(drafts, embedded, strict=True):
-            claim = truth.Claim(str(uuid.uuid4()), item.content, item.content_type.value, Source.MODEL.trust,
-                                item.valid_from or now, now)  # _draft always sets valid_from
+            claim = truth.Claim(
+                str(uuid.uuid4()),
+                item.content,
+                item.content_type.value,
+                Source.MODEL.trust,
+                item.valid_from or now,
+                now,
+            )  # _draft always sets valid_from
             [claims] = await neighbours.near(tx.run, s, user_id, [item.content], [vector])
             verdict = truth.judge(claim, claims, s.dedup_threshold)
             clashes = verdict.conflicts
             if any(c.loser_id == claim.id for c in clashes) or verdict.duplicate_of:
                 ctx.add("rejected")  # it contradicts a stronger belief, or repeats one
-                await events.append(tx, user_id, now, [events.event(
-                    "consolidation.rejected", content=item.content,
-                    contradicts=[c.existing_id for c in clashes], members=list(derivation.derived_from))])
+                await events.append(
+                    tx,
+                    user_id,
+                    now,
+                    [
+                        events.event(
+                            "consolidation.rejected",
+                            content=item.content,
+                            contradicts=[c.existing_id for c in clashes],
+                            members=list(derivation.derived_from),
+                        )
+                    ],
+                )
                 continue
             passed.append((item, derivation))
         ctx.add("derived", len(passed))
@@ -87,11 +106,21 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
 
     async def settle(tx, stored: list[tuple[str, bool]]) -> None:
         await tx.run("gardener.mark_consolidated", userId=user_id, ids=consolidated, now=now)
-        await events.append(tx, user_id, now, [
-            events.event("memory.consolidated", memoryId=memory_id, derivedFrom=list(derivation.derived_from),
-                         by=derivation.by)
-            for (memory_id, created), (_, derivation) in zip(stored, passed, strict=True) if created
-        ])
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event(
+                    "memory.consolidated",
+                    memoryId=memory_id,
+                    derivedFrom=list(derivation.derived_from),
+                    by=derivation.by,
+                )
+                for (memory_id, created), (_, derivation) in zip(stored, passed, strict=True)
+                if created
+            ],
+        )
 
     await remember_many(deps, user_id, [item for item, _ in passed], [d for _, d in passed], after_write=settle)
 
@@ -101,11 +130,16 @@ def _draft(summary: str, how: str, members: list[dict]) -> tuple[MemoryInput, De
     level at least 2, the episodes' highest salience and latest time, source model."""
     days = {native(m["validFrom"]).date() for m in members}
     content_type = ContentType.OBSERVATION if len(days) > 1 else ContentType.FACT
-    item = parse_memory_input({
-        "content": summary, "contentType": content_type.value,
-        "temporalLevel": max(2, heuristics.temporal_level(summary, content_type)),
-        "baseSalience": max(m["salience"] for m in members),
-        "validFrom": max(native(m["validFrom"]) for m in members),
-        "source": Source.MODEL.value, "tags": ["consolidated"], "metadata": {"episodes": len(members)},
-    })
+    item = parse_memory_input(
+        {
+            "content": summary,
+            "contentType": content_type.value,
+            "temporalLevel": max(2, heuristics.temporal_level(summary, content_type)),
+            "baseSalience": max(m["salience"] for m in members),
+            "validFrom": max(native(m["validFrom"]) for m in members),
+            "source": Source.MODEL.value,
+            "tags": ["consolidated"],
+            "metadata": {"episodes": len(members)},
+        }
+    )
     return item, Derivation(tuple(m["id"] for m in members), (), Source.MODEL.trust, by=how)

@@ -37,9 +37,7 @@ def _by_user(rows: list[dict]) -> dict[str, list[dict]]:
 
 async def _log(tx, now, rows: list[dict], event_type: str, **extra) -> None:
     for user_id, owned in _by_user(rows).items():
-        await events.append(tx, user_id, now, [
-            events.event(event_type, memoryId=row["id"], **extra) for row in owned
-        ])
+        await events.append(tx, user_id, now, [events.event(event_type, memoryId=row["id"], **extra) for row in owned])
 
 
 async def decay(ctx: JobContext) -> dict[str, int]:
@@ -52,13 +50,20 @@ async def decay(ctx: JobContext) -> dict[str, int]:
         after = rows[-1]["id"]
         updates = []
         for row in rows:
-            factor = dsr.decay_factor(row["level"], now - native(row["since"]),
-                                      row["stability"] or dsr.DEFAULT_STABILITY_HOURS)
+            factor = dsr.decay_factor(
+                row["level"], now - native(row["since"]), row["stability"] or dsr.DEFAULT_STABILITY_HOURS
+            )
             if factor >= 1.0:
                 continue
             base = row["base"] * factor
-            updates.append({"id": row["id"], "userId": row["userId"], "base": base,
-                            "effective": effective_salience(base, row["adjustment"])})
+            updates.append(
+                {
+                    "id": row["id"],
+                    "userId": row["userId"],
+                    "base": base,
+                    "effective": effective_salience(base, row["adjustment"]),
+                }
+            )
         ctx.add("examined", len(rows))
         ctx.add("decayed", len(updates))
         if updates and not ctx.dry_run:
@@ -74,8 +79,14 @@ async def _archive(tx, ids: list[str], now) -> None:
 async def _delete_archived(tx, ids: list[str], now) -> None:
     await keyword_index.remove(tx, ids)
     deleted = await tx.run("gardener.delete_memories", ids=ids)
-    await _log(tx, now, [{"id": r["memoryId"], "userId": r["userId"]} for r in deleted],
-               "memory.deleted", reason="archive_retention", by="gardener")
+    await _log(
+        tx,
+        now,
+        [{"id": r["memoryId"], "userId": r["userId"]} for r in deleted],
+        "memory.deleted",
+        reason="archive_retention",
+        by="gardener",
+    )
 
 
 async def prune(ctx: JobContext) -> dict[str, int]:
@@ -85,8 +96,9 @@ async def prune(ctx: JobContext) -> dict[str, int]:
     s, now = ctx.deps.settings, ctx.deps.clock.now()
     after = FIRST_ID
     while ctx.time_left():
-        rows = await ctx.deps.db.read("gardener.prune_candidates", threshold=s.prune_salience,
-                                      afterId=after, batchSize=ctx.batch_size)
+        rows = await ctx.deps.db.read(
+            "gardener.prune_candidates", threshold=s.prune_salience, afterId=after, batchSize=ctx.batch_size
+        )
         if not rows:
             break
         after = rows[-1]["id"]
@@ -95,8 +107,9 @@ async def prune(ctx: JobContext) -> dict[str, int]:
             await ctx.deps.db.transaction(partial(_archive, ids=[r["id"] for r in rows], now=now))
     cutoff, after = now - timedelta(days=s.archive_retention_days), FIRST_ID
     while ctx.time_left():
-        rows = await ctx.deps.db.read("gardener.expired_archive", cutoff=cutoff, afterId=after,
-                                      batchSize=ctx.batch_size)
+        rows = await ctx.deps.db.read(
+            "gardener.expired_archive", cutoff=cutoff, afterId=after, batchSize=ctx.batch_size
+        )
         if not rows:
             break
         after = rows[-1]["id"]
@@ -112,8 +125,10 @@ async def prune(ctx: JobContext) -> dict[str, int]:
             break
     # shared rate-limit buckets idle long enough to be full again (security/ratelimit.py)
     if ctx.time_left() and not ctx.dry_run:
-        ctx.add("rate_buckets_expired", await ratelimit.expire_buckets(
-            ctx.deps.db, s.rate_limit_per_minute, s.rate_limit_burst, ctx.batch_size))
+        ctx.add(
+            "rate_buckets_expired",
+            await ratelimit.expire_buckets(ctx.deps.db, s.rate_limit_per_minute, s.rate_limit_burst, ctx.batch_size),
+        )
     return ctx.counts
 
 
@@ -121,15 +136,20 @@ async def patterns(ctx: JobContext) -> dict[str, int]:
     """Seed 000: cluster memories with repeated good outcomes into Patterns; promote
     memories that keep proving themselves (lifecycle/promotion.py)."""
     s, deps, now = ctx.deps.settings, ctx.deps, ctx.deps.clock.now()
-    rows = await deps.db.read("gardener.high_performers", minOutcomes=s.pattern_min_outcomes,
-                              minQuality=s.pattern_quality, batchSize=ctx.batch_size)
+    rows = await deps.db.read(
+        "gardener.high_performers",
+        minOutcomes=s.pattern_min_outcomes,
+        minQuality=s.pattern_quality,
+        batchSize=ctx.batch_size,
+    )
     for user_id, performers in _by_user(rows).items():
         if not ctx.time_left():
             break
         existing = await deps.db.read("gardener.pattern_centroids", userId=user_id)
         vectors = np.asarray([p["embedding"] for p in performers], dtype=np.float32)
-        clusters = greedy_clusters(vectors, s.pattern_similarity,
-                                   seeds=[np.asarray(p["centroidSum"], dtype=np.float32) for p in existing])
+        clusters = greedy_clusters(
+            vectors, s.pattern_similarity, seeds=[np.asarray(p["centroidSum"], dtype=np.float32) for p in existing]
+        )
         written = []
         for c, members in enumerate(clusters):
             if not members or (c >= len(existing) and len(members) < 2):
@@ -137,18 +157,29 @@ async def patterns(ctx: JobContext) -> dict[str, int]:
             known = existing[c] if c < len(existing) else None
             total = vectors[members].sum(axis=0) + (np.asarray(known["centroidSum"]) if known else 0)
             summary, _ = await summarise(s, [performers[i]["content"] for i in members], vectors[members])
-            written.append({"id": known["id"] if known else str(uuid.uuid4()), "summary": summary,
-                            "centroidSum": total.tolist(), "size": len(members) + (known["size"] if known else 0),
-                            "goodOutcomes": sum(performers[i]["good"] for i in members),
-                            "members": [performers[i]["id"] for i in members]})
+            written.append(
+                {
+                    "id": known["id"] if known else str(uuid.uuid4()),
+                    "summary": summary,
+                    "centroidSum": total.tolist(),
+                    "size": len(members) + (known["size"] if known else 0),
+                    "goodOutcomes": sum(performers[i]["good"] for i in members),
+                    "members": [performers[i]["id"] for i in members],
+                }
+            )
         ctx.add("patterns", len(written))
         ctx.add("memories_in_patterns", sum(len(p["members"]) for p in written))
         if written and not ctx.dry_run:
+
             async def write(tx, user_id=user_id, written=written):
                 await tx.run("gardener.write_patterns", userId=user_id, patterns=written, now=now)
-                await events.append(tx, user_id, now, [
-                    events.event("pattern.extracted", patternId=p["id"], members=p["members"]) for p in written
-                ])
+                await events.append(
+                    tx,
+                    user_id,
+                    now,
+                    [events.event("pattern.extracted", patternId=p["id"], members=p["members"]) for p in written],
+                )
+
             await deps.db.transaction(write)
     await _promote(ctx, now)
     return ctx.counts
@@ -158,8 +189,9 @@ async def _promote(ctx: JobContext, now) -> None:
     deps, after = ctx.deps, FIRST_ID
     least = min(rule.good_outcomes for rule in promotion.RULES.values())
     while ctx.time_left():
-        rows = await deps.db.read("gardener.promotion_candidates", minOutcomes=least,
-                                  afterId=after, batchSize=ctx.batch_size)
+        rows = await deps.db.read(
+            "gardener.promotion_candidates", minOutcomes=least, afterId=after, batchSize=ctx.batch_size
+        )
         if not rows:
             break
         after = rows[-1]["id"]
@@ -170,14 +202,26 @@ async def _promote(ctx: JobContext, now) -> None:
         ]
         ctx.add("promoted", len(chosen))
         if chosen and not ctx.dry_run:
+
             async def write(tx, chosen=chosen):
                 promoted = await tx.run("gardener.promote", promotions=chosen, now=now)
                 levels = {c["id"]: c["from"] for c in chosen}
                 for user_id, owned in _by_user(promoted).items():
-                    await events.append(tx, user_id, now, [
-                        events.event("memory.promoted", memoryId=r["id"], fromLevel=levels[r["id"]],
-                                     toLevel=levels[r["id"]] + 1) for r in owned
-                    ])
+                    await events.append(
+                        tx,
+                        user_id,
+                        now,
+                        [
+                            events.event(
+                                "memory.promoted",
+                                memoryId=r["id"],
+                                fromLevel=levels[r["id"]],
+                                toLevel=levels[r["id"]] + 1,
+                            )
+                            for r in owned
+                        ],
+                    )
+
             await deps.db.transaction(write)
 
 
@@ -187,16 +231,24 @@ async def scene_flush(ctx: JobContext) -> dict[str, int]:
     now = deps.clock.now()
     cutoff = now - timedelta(minutes=deps.settings.scene_idle_minutes)
     while ctx.time_left():
+
         async def flush(tx):
-            rows = await tx.run("gardener.idle_scenes", cutoff=cutoff, batchSize=ctx.batch_size,
-                                dryRun=ctx.dry_run, now=now)
+            rows = await tx.run(
+                "gardener.idle_scenes", cutoff=cutoff, batchSize=ctx.batch_size, dryRun=ctx.dry_run, now=now
+            )
             if not ctx.dry_run:
                 for user_id, owned in _by_user(rows).items():
-                    await events.append(tx, user_id, now, [
-                        events.event("scene.flushed", sceneId=r["id"], sessionId=r["sessionId"], reason="idle")
-                        for r in owned
-                    ])
+                    await events.append(
+                        tx,
+                        user_id,
+                        now,
+                        [
+                            events.event("scene.flushed", sceneId=r["id"], sessionId=r["sessionId"], reason="idle")
+                            for r in owned
+                        ],
+                    )
             return rows
+
         rows = await deps.db.transaction(flush)
         ctx.add("flushed", len(rows))
         if ctx.dry_run or len(rows) < ctx.batch_size:
@@ -206,7 +258,11 @@ async def scene_flush(ctx: JobContext) -> dict[str, int]:
 
 Job = Callable[[JobContext], Awaitable[dict[str, int]]]
 JOBS: dict[str, Job] = {
-    "decay": decay, "prune": prune, "consolidate": consolidate,
-    "patterns": patterns, "scene_flush": scene_flush,
-    "self_improve": self_improve, "share_patterns": share_patterns,
+    "decay": decay,
+    "prune": prune,
+    "consolidate": consolidate,
+    "patterns": patterns,
+    "scene_flush": scene_flush,
+    "self_improve": self_improve,
+    "share_patterns": share_patterns,
 }

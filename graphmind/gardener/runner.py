@@ -55,8 +55,7 @@ async def run_job(deps: Deps, name: str, dry_run: bool = False) -> JobRun:
     check_name(name)
     run_id, started_at = str(uuid.uuid4()), deps.clock.now()
     lease = started_at + timedelta(seconds=deps.settings.job_time_limit_seconds) + LEASE_MARGIN
-    if not await deps.db.write("gardener.job_acquire", job=name, runId=run_id, leaseUntil=lease,
-                               now=started_at):
+    if not await deps.db.write("gardener.job_acquire", job=name, runId=run_id, leaseUntil=lease, now=started_at):
         deps.metrics.observe_job(name, 0.0, "skipped")
         raise Conflict(f"job {name} is already running")
     ctx = JobContext(deps, dry_run)
@@ -71,9 +70,15 @@ async def run_job(deps: Deps, name: str, dry_run: bool = False) -> JobRun:
         seconds = time.monotonic() - ctx.started
         deps.metrics.observe_job(name, seconds, status)
         await deps.db.write(
-            "gardener.job_finish", job=name, runId=run_id, startedAt=started_at,
-            durationMs=round(seconds * 1000, 3), dryRun=dry_run,
-            counts=json.dumps(ctx.counts, sort_keys=True), status=status, error=error,
+            "gardener.job_finish",
+            job=name,
+            runId=run_id,
+            startedAt=started_at,
+            durationMs=round(seconds * 1000, 3),
+            dryRun=dry_run,
+            counts=json.dumps(ctx.counts, sort_keys=True),
+            status=status,
+            error=error,
         )
     return JobRun(name, dry_run, started_at, round(seconds * 1000, 3), ctx.counts, status, error)
 
@@ -86,10 +91,18 @@ async def job_states(deps: Deps) -> list[JobState]:
         row = rows.get(name)
         last = None
         if row and row["lastRunAt"] is not None:
-            last = JobRun(name, row["lastDryRun"], native(row["lastRunAt"]), row["lastDurationMs"],
-                          json.loads(row["lastCounts"] or "{}"), row["lastStatus"], row["lastError"])
-        states.append(JobState(name, schedule_of(deps, name), bool(row and row["running"]),
-                               row["runs"] if row else 0, last))
+            last = JobRun(
+                name,
+                row["lastDryRun"],
+                native(row["lastRunAt"]),
+                row["lastDurationMs"],
+                json.loads(row["lastCounts"] or "{}"),
+                row["lastStatus"],
+                row["lastError"],
+            )
+        states.append(
+            JobState(name, schedule_of(deps, name), bool(row and row["running"]), row["runs"] if row else 0, last)
+        )
     return states
 
 

@@ -34,7 +34,10 @@ LEASE = "gardener"
 LEASE_SECONDS = 30.0
 CAMPAIGN_SECONDS = 10.0
 ALIASES = {
-    "@hourly": "0 * * * *", "@daily": "0 3 * * *", "@weekly": "30 3 * * sun", "@monthly": "0 4 1 * *",
+    "@hourly": "0 * * * *",
+    "@daily": "0 3 * * *",
+    "@weekly": "30 3 * * sun",
+    "@monthly": "0 4 1 * *",
 }
 
 
@@ -47,21 +50,33 @@ def trigger(schedule: str) -> CronTrigger | IntervalTrigger:
 
 
 class Gardener:
-    def __init__(self, deps: Deps, lease_seconds: float = LEASE_SECONDS,
-                 campaign_seconds: float = CAMPAIGN_SECONDS) -> None:
+    def __init__(
+        self, deps: Deps, lease_seconds: float = LEASE_SECONDS, campaign_seconds: float = CAMPAIGN_SECONDS
+    ) -> None:
         self.deps = deps
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.lease_seconds = lease_seconds
         self._leading_until = 0.0  # time.monotonic() until which this process may lead
         self.scheduler = AsyncIOScheduler(timezone="UTC")
         self.scheduler.add_job(
-            self.campaign, IntervalTrigger(seconds=campaign_seconds, timezone="UTC"), id="leader",
-            name="leader", max_instances=1, coalesce=True, next_run_time=datetime.now(UTC),
+            self.campaign,
+            IntervalTrigger(seconds=campaign_seconds, timezone="UTC"),
+            id="leader",
+            name="leader",
+            max_instances=1,
+            coalesce=True,
+            next_run_time=datetime.now(UTC),
         )
         for name in JOBS:
             self.scheduler.add_job(
-                self._run, trigger(schedule_of(deps, name)), args=[name], id=name, name=name,
-                max_instances=1, coalesce=True, misfire_grace_time=300,
+                self._run,
+                trigger(schedule_of(deps, name)),
+                args=[name],
+                id=name,
+                name=name,
+                max_instances=1,
+                coalesce=True,
+                misfire_grace_time=300,
             )
 
     @property
@@ -73,8 +88,9 @@ class Gardener:
         the request, so this process stops leading before Neo4j lets another take over."""
         asked, was = time.monotonic(), self.leading
         try:
-            [row] = await self.deps.db.write("gardener.leader_acquire", lease=LEASE, holder=self.holder,
-                                             ttlSeconds=self.lease_seconds)
+            [row] = await self.deps.db.write(
+                "gardener.leader_acquire", lease=LEASE, holder=self.holder, ttlSeconds=self.lease_seconds
+            )
             leads = bool(row["leader"])
         except GraphMindError as e:
             log.warning("gardener lease not renewed: %s", e.message)

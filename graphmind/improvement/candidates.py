@@ -50,8 +50,9 @@ def _topics(memories: list[SourceMemory]) -> dict[str, str]:
     return topic
 
 
-def _pair_candidates(memories: dict[str, SourceMemory], pairs: list[tuple[str, str, float]],
-                     topic: dict[str, str]) -> list[Candidate]:
+def _pair_candidates(
+    memories: dict[str, SourceMemory], pairs: list[tuple[str, str, float]], topic: dict[str, str]
+) -> list[Candidate]:
     found: list[Candidate] = []
     groups: dict[str, set[str]] = {}
     best: dict[str, float] = {}
@@ -61,12 +62,19 @@ def _pair_candidates(memories: dict[str, SourceMemory], pairs: list[tuple[str, s
         first, second = memories[a], memories[b]
         if first.user_id != second.user_id:
             continue
-        if first.content_type != "event" and second.content_type != "event" and \
-                contradiction(first.content, second.content):
-            found.append(Candidate(CandidateKind.CONFLICT, sorted([first, second], key=lambda m: m.id),
-                                   topic[a], similarity))
-        elif similarity >= NEAR_DUPLICATE and first.content_type == second.content_type != "event" and \
-                is_duplicate(first.content, second.content):
+        if (
+            first.content_type != "event"
+            and second.content_type != "event"
+            and contradiction(first.content, second.content)
+        ):
+            found.append(
+                Candidate(CandidateKind.CONFLICT, sorted([first, second], key=lambda m: m.id), topic[a], similarity)
+            )
+        elif (
+            similarity >= NEAR_DUPLICATE
+            and first.content_type == second.content_type != "event"
+            and is_duplicate(first.content, second.content)
+        ):
             group = groups.get(a) or groups.get(b) or set()
             if len(group | {a, b}) <= MAX_MERGE:
                 group |= {a, b}
@@ -93,8 +101,9 @@ def _single_candidates(memory: SourceMemory, topic: str) -> Candidate | None:
     return None
 
 
-def select(scanned: list[SourceMemory], pairs: list[tuple[str, str, float]],
-           batch_size: int, per_topic: int) -> list[Candidate]:
+def select(
+    scanned: list[SourceMemory], pairs: list[tuple[str, str, float]], batch_size: int, per_topic: int
+) -> list[Candidate]:
     """The cycle's candidates, deterministic for the same scan."""
     if not scanned:
         return []

@@ -34,11 +34,15 @@ class Control:
     @classmethod
     def from_row(cls, row: dict) -> "Control":
         return cls(
-            kill_switch=bool(row.get("killSwitch")), kill_switch_reason=row.get("killSwitchReason"),
+            kill_switch=bool(row.get("killSwitch")),
+            kill_switch_reason=row.get("killSwitchReason"),
             kill_switch_changed_at=native(row.get("killSwitchChangedAt")),
             consecutive_failures=row.get("consecutiveFailures") or 0,
-            breaker_open_until=native(row.get("breakerOpenUntil")), sweep_after_id=row.get("sweepAfterId") or "",
-            enabled=row.get("enabled"), users=row.get("users"), schedule_reason=row.get("scheduleReason"),
+            breaker_open_until=native(row.get("breakerOpenUntil")),
+            sweep_after_id=row.get("sweepAfterId") or "",
+            enabled=row.get("enabled"),
+            users=row.get("users"),
+            schedule_reason=row.get("scheduleReason"),
             schedule_changed_at=native(row.get("scheduleChangedAt")),
         )
 
@@ -55,14 +59,14 @@ async def load(deps: Deps) -> Control:
 
 
 async def set_kill_switch(deps: Deps, engaged: bool, reason: str | None) -> Control:
-    [row] = await deps.db.write("improvement.set_kill_switch", engaged=engaged, reason=reason,
-                                now=deps.clock.now())
+    [row] = await deps.db.write("improvement.set_kill_switch", engaged=engaged, reason=reason, now=deps.clock.now())
     return Control.from_row(row["control"])
 
 
 async def set_schedule(deps: Deps, enabled: bool | None, users: list[str] | None, reason: str | None) -> Control:
-    [row] = await deps.db.write("improvement.set_schedule", enabled=enabled, users=users, reason=reason,
-                                now=deps.clock.now())
+    [row] = await deps.db.write(
+        "improvement.set_schedule", enabled=enabled, users=users, reason=reason, now=deps.clock.now()
+    )
     return Control.from_row(row["control"])
 
 

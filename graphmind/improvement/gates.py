@@ -34,10 +34,19 @@ from graphmind.lifecycle.conflicts import NEGATIONS, contradiction
 BALANCED_NEW_WORDS = 0.1
 REDUNDANCY_GAIN = 0.3
 SENSITIVE_TAGS = frozenset({"private", "secret", "sensitive", "confidential", "pii"})
-RESERVED_METADATA = frozenset({
-    "source", "improvement_type", "derived_from", "derived_from_many", "improvement_score",
-    "validator_scores", "supersedes", "version_tag", "safety_mode",
-})
+RESERVED_METADATA = frozenset(
+    {
+        "source",
+        "improvement_type",
+        "derived_from",
+        "derived_from_many",
+        "improvement_score",
+        "validator_scores",
+        "supersedes",
+        "version_tag",
+        "safety_mode",
+    }
+)
 
 
 def drift(proposal: Proposal, vector: np.ndarray, min_similarity: float) -> GateResult:
@@ -45,8 +54,9 @@ def drift(proposal: Proposal, vector: np.ndarray, min_similarity: float) -> Gate
     if proposal.type is ImprovementType.RECONCILE:
         return GateResult("drift", True, round(similarity, 4), "not applied to reconcile")
     if similarity < min_similarity - 1e-6:
-        return GateResult("drift", False, round(similarity, 4),
-                          f"similarity {similarity:.3f} to a source is below {min_similarity}")
+        return GateResult(
+            "drift", False, round(similarity, 4), f"similarity {similarity:.3f} to a source is below {min_similarity}"
+        )
     return GateResult("drift", True, round(similarity, 4))
 
 
@@ -68,8 +78,7 @@ def fact_safety(proposal: Proposal, mode: str) -> GateResult:
         if missing:
             return GateResult("fact_safety", False, 0.0, f"uncertainty markers missing: {sorted(missing)}")
     elif len(proposal.sources) > 1 and any(
-        contradiction(a.content, b.content)
-        for i, a in enumerate(proposal.sources) for b in proposal.sources[i + 1:]
+        contradiction(a.content, b.content) for i, a in enumerate(proposal.sources) for b in proposal.sources[i + 1 :]
     ):
         return GateResult("fact_safety", False, 0.0, "sources contradict each other: only reconcile may merge them")
     lost = removals.lost(proposal)
@@ -79,7 +88,9 @@ def fact_safety(proposal: Proposal, mode: str) -> GateResult:
         if new:
             return GateResult("fact_safety", False, score, f"new words absent from the sources: {new[:5]}")
         if lost.words or lost.facts:
-            return GateResult("fact_safety", False, score, f"words of the sources removed: {(lost.words + lost.facts)[:5]}")
+            return GateResult(
+                "fact_safety", False, score, f"words of the sources removed: {(lost.words + lost.facts)[:5]}"
+            )
         return GateResult("fact_safety", True, score)
     risky = [w for w in new if any(c.isdigit() for c in w) or w[:1].isupper() or removals.is_negation(w)]
     if risky:
@@ -132,8 +143,14 @@ def resource(elapsed_seconds: float, max_seconds: float, attempts: int, batch_si
     return GateResult("resource", True, round(elapsed_seconds, 3))
 
 
-def validate(proposal: Proposal, vector: np.ndarray, mode: str, min_similarity: float,
-             min_improvement: float, redact_pii: bool = True) -> list[GateResult]:
+def validate(
+    proposal: Proposal,
+    vector: np.ndarray,
+    mode: str,
+    min_similarity: float,
+    min_improvement: float,
+    redact_pii: bool = True,
+) -> list[GateResult]:
     """Every content gate, in order (all are run, so the log shows every score)."""
     return [
         drift(proposal, vector, min_similarity),

@@ -91,7 +91,13 @@ def normalize(candidate: Candidate) -> Proposal | None:
     if meta_changes["renamed"] or meta_changes["dropped"]:
         reasons.append("metadata keys normalised, empty values dropped")
     return Proposal(
-        kind, candidate, content, tags, metadata, list(memory.entities), "; ".join(reasons),
+        kind,
+        candidate,
+        content,
+        tags,
+        metadata,
+        list(memory.entities),
+        "; ".join(reasons),
         {"content": word_diff(memory.content, content), "tagsAdded": added_tags, "metadata": meta_changes},
         supersedes=[memory.id],
     )
@@ -105,8 +111,9 @@ def summarize(candidate: Candidate) -> Proposal | None:
     chosen: list[int] = [0]
     covered: set[str] = set(content_words[0])
     while everything and len(covered) < SUMMARY_COVERAGE * len(everything):
-        best = max((i for i in range(len(parts)) if i not in chosen),
-                   key=lambda i: (len(content_words[i] - covered), -i))
+        best = max(
+            (i for i in range(len(parts)) if i not in chosen), key=lambda i: (len(content_words[i] - covered), -i)
+        )
         chosen.append(best)
         covered |= content_words[best]
     if len(chosen) >= len(parts):
@@ -115,11 +122,20 @@ def summarize(candidate: Candidate) -> Proposal | None:
     tags = _completed_tags(memory)
     metadata, meta_changes = _clean_metadata(memory.metadata)
     return Proposal(
-        ImprovementType.SUMMARIZE, candidate, content, tags, metadata, list(memory.entities),
+        ImprovementType.SUMMARIZE,
+        candidate,
+        content,
+        tags,
+        metadata,
+        list(memory.entities),
         f"compacted: {len(chosen)} of {len(parts)} sentences cover {len(covered)}/{len(everything)} content words",
-        {"content": word_diff(memory.content, content), "sentencesKept": sorted(chosen),
-         "sentencesDropped": [i for i in range(len(parts)) if i not in chosen],
-         "tagsAdded": [t for t in tags if t not in memory.tags], "metadata": meta_changes},
+        {
+            "content": word_diff(memory.content, content),
+            "sentencesKept": sorted(chosen),
+            "sentencesDropped": [i for i in range(len(parts)) if i not in chosen],
+            "tagsAdded": [t for t in tags if t not in memory.tags],
+            "metadata": meta_changes,
+        },
         supersedes=[memory.id],
     )
 
@@ -139,25 +155,38 @@ def deduplicate(candidate: Candidate) -> Proposal:
     for m in sorted(members, key=lambda m: m.id):
         metadata.update(_clean_metadata(m.metadata)[0])
     return Proposal(
-        ImprovementType.DEDUPLICATE, candidate, content, tags, metadata, entities,
+        ImprovementType.DEDUPLICATE,
+        candidate,
+        content,
+        tags,
+        metadata,
+        entities,
         f"{len(members)} near-duplicates merged into the most complete one ({base.id})",
-        {"base": base.id, "merged": [m.id for m in members if m.id != base.id],
-         "content": word_diff(base.content, content),
-         "wordsDropped": sorted(union - set(text.tokens(content)))[:MAX_DIFF_OPS]},
+        {
+            "base": base.id,
+            "merged": [m.id for m in members if m.id != base.id],
+            "content": word_diff(base.content, content),
+            "wordsDropped": sorted(union - set(text.tokens(content)))[:MAX_DIFF_OPS],
+        },
         supersedes=[m.id for m in members],
     )
 
 
 def reconcile(candidate: Candidate) -> Proposal | None:
     first, second = sorted(candidate.sources, key=lambda m: (m.valid_from, m.id))
-    content = RECONCILE_TEMPLATE.format(first=text.normalise(first.content).rstrip("."),
-                                        second=text.normalise(second.content).rstrip("."))
+    content = RECONCILE_TEMPLATE.format(
+        first=text.normalise(first.content).rstrip("."), second=text.normalise(second.content).rstrip(".")
+    )
     tags = sorted({t for m in candidate.sources for t in m.tags} | {"unresolved-conflict"})
     entities = sorted({e for m in candidate.sources for e in m.entities})
     return Proposal(
-        ImprovementType.RECONCILE, candidate, text.normalise(content), tags, {}, entities,
-        "two memories contradict each other and neither has been superseded: "
-        "one record states both, marked uncertain",
+        ImprovementType.RECONCILE,
+        candidate,
+        text.normalise(content),
+        tags,
+        {},
+        entities,
+        "two memories contradict each other and neither has been superseded: one record states both, marked uncertain",
         {"older": first.id, "newer": second.id, "markers": sorted(UNCERTAINTY_MARKERS)},
         supersedes=[first.id, second.id],
     )

@@ -102,6 +102,9 @@ def lost(proposal: Proposal) -> Lost:
     found: dict[str, str] = {}
     for m in proposal.sources:
         found.update(kinds(m.content))
-    facts = [w for w in (removed - unexcused)
-             if found.get(w) in ("number", "name") and not have[w] and not have[w.removesuffix("s")]]
+    facts = [
+        w
+        for w in (removed - unexcused)
+        if found.get(w) in ("number", "name") and not have[w] and not have[w.removesuffix("s")]
+    ]
     return Lost(list(unexcused.elements()), facts, found)

@@ -81,8 +81,9 @@ async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str,
     started = time.monotonic()
     failures = state.consecutive_failures
     try:
-        failures = await _run(deps, cycle, [user_id] if user_id else state.users, state.sweep_after_id, failures,
-                              started, live=True)
+        failures = await _run(
+            deps, cycle, [user_id] if user_id else state.users, state.sweep_after_id, failures, started, live=True
+        )
         ctx.add("candidates", cycle.candidates)
     finally:
         seconds = time.monotonic() - started
@@ -108,8 +109,9 @@ async def preview(deps: Deps, user_id: str) -> dict:
     return {"cycle": summary, "decisions": decisions}
 
 
-async def _run(deps: Deps, cycle: Cycle, user_ids: list[str] | None, sweep_after: str, failures: int,
-               started: float, live: bool) -> int:
+async def _run(
+    deps: Deps, cycle: Cycle, user_ids: list[str] | None, sweep_after: str, failures: int, started: float, live: bool
+) -> int:
     """Selects the candidates and validates (and, unless a dry run, commits) their proposals
     into `cycle`; the consecutive failures after it. `live`: a scheduled cycle (it moves the
     sweep cursor and stops for the kill switch); otherwise a preview."""
@@ -119,8 +121,9 @@ async def _run(deps: Deps, cycle: Cycle, user_ids: list[str] | None, sweep_after
     deps.metrics.improve_candidates.set(len(chosen))
     attempts = 0
     for candidate in chosen:
-        budget = gates.resource(time.monotonic() - started, s.self_improvement_max_cycle_seconds,
-                                attempts, s.self_improvement_batch_size)
+        budget = gates.resource(
+            time.monotonic() - started, s.self_improvement_max_cycle_seconds, attempts, s.self_improvement_batch_size
+        )
         if not budget.passed:
             cycle.stopped_by = "resource"
             break
@@ -144,37 +147,54 @@ async def _run(deps: Deps, cycle: Cycle, user_ids: list[str] | None, sweep_after
 async def _select(deps: Deps, now, user_ids: list[str] | None, sweep_after: str, save_cursor: bool = True) -> list:
     s = deps.settings
     cutoff = now - timedelta(minutes=s.self_improvement_cooldown_minutes)
-    hot = await deps.db.read("improvement.scan", userIds=user_ids, cooldownCutoff=cutoff, now=now,
-                             limit=s.self_improvement_batch_size * HOT_PER_CANDIDATE)
+    hot = await deps.db.read(
+        "improvement.scan",
+        userIds=user_ids,
+        cooldownCutoff=cutoff,
+        now=now,
+        limit=s.self_improvement_batch_size * HOT_PER_CANDIDATE,
+    )
     sweep_limit = s.self_improvement_batch_size * SWEEP_PER_CANDIDATE
-    warm = await deps.db.read("improvement.sweep", userIds=user_ids, afterId=sweep_after, cooldownCutoff=cutoff,
-                              now=now, limit=sweep_limit)
+    warm = await deps.db.read(
+        "improvement.sweep", userIds=user_ids, afterId=sweep_after, cooldownCutoff=cutoff, now=now, limit=sweep_limit
+    )
     if save_cursor:
         await control.save_sweep(deps, warm[-1]["memory"]["id"] if len(warm) == sweep_limit else "")
     scanned = {r["memory"]["id"]: SourceMemory.from_row(r["memory"]) for r in hot + warm}
     pairs = []
     if scanned:
-        near = await deps.db.read("improvement.neighbours", ids=list(scanned), k=NEIGHBOURS,
-                                  minSimilarity=selection.TOPIC_SIMILARITY,
-                                  searchK=(NEIGHBOURS + 1) * NEIGHBOUR_SEARCH_FACTOR,
-                                  cooldownCutoff=cutoff, now=now)
+        near = await deps.db.read(
+            "improvement.neighbours",
+            ids=list(scanned),
+            k=NEIGHBOURS,
+            minSimilarity=selection.TOPIC_SIMILARITY,
+            searchK=(NEIGHBOURS + 1) * NEIGHBOUR_SEARCH_FACTOR,
+            cooldownCutoff=cutoff,
+            now=now,
+        )
         for row in near:
             neighbour = row["neighbour"]
             scanned.setdefault(neighbour["id"], SourceMemory.from_row(neighbour))
             pairs.append((row["id"], neighbour["id"], row["similarity"]))
     memories = sorted(scanned.values(), key=lambda m: m.id)
-    return selection.select(memories, pairs, s.self_improvement_batch_size,
-                            s.self_improvement_max_candidates_per_topic)
+    return selection.select(memories, pairs, s.self_improvement_batch_size, s.self_improvement_max_candidates_per_topic)
 
 
 async def _attempt(deps: Deps, cycle: Cycle, proposal: Proposal, budget: GateResult) -> Verdict:
     s = deps.settings
     deps.metrics.improve_attempts.labels(proposal.type.value).inc()
     [vector] = await deps.embedder.embed_async([proposal.content])
-    results = [budget, *gates.validate(
-        proposal, vector, cycle.safety_mode, s.self_improvement_min_semantic_similarity,
-        s.self_improvement_min_improvement_score, s.redact_pii,
-    )]
+    results = [
+        budget,
+        *gates.validate(
+            proposal,
+            vector,
+            cycle.safety_mode,
+            s.self_improvement_min_semantic_similarity,
+            s.self_improvement_min_improvement_score,
+            s.redact_pii,
+        ),
+    ]
     results.append(await _no_clash(deps, proposal, vector))
     score = gates.improvement_score(proposal)
     failed = next((r for r in results if not r.passed), None)
@@ -199,14 +219,22 @@ async def _no_clash(deps: Deps, proposal: Proposal, vector) -> GateResult:
     outside its lineage (the remember path would reinforce or settle them instead)."""
     s = deps.settings
     lineage = {m.id for m in proposal.sources}
-    [found] = await neighbours.near(deps.db.read, s, proposal.candidate.user_id, [proposal.content], [vector],
-                                    extra=len(lineage))
+    [found] = await neighbours.near(
+        deps.db.read, s, proposal.candidate.user_id, [proposal.content], [vector], extra=len(lineage)
+    )
     others = [(claim, similarity) for claim, similarity in found if claim.id not in lineage]
     first = proposal.sources[0]
     verdict = truth.judge(
-        truth.Claim("proposal", proposal.content, first.content_type, min(m.trust for m in proposal.sources),
-                    deps.clock.now(), deps.clock.now()),
-        others, s.dedup_threshold,
+        truth.Claim(
+            "proposal",
+            proposal.content,
+            first.content_type,
+            min(m.trust for m in proposal.sources),
+            deps.clock.now(),
+            deps.clock.now(),
+        ),
+        others,
+        s.dedup_threshold,
     )
     if verdict.conflicts:
         return GateResult("existing", False, 0.0, f"contradicts memory {verdict.conflicts[0].existing_id}")
@@ -237,12 +265,15 @@ async def _commit(deps: Deps, cycle: Cycle, proposal: Proposal, results: list[Ga
     }
     valid_untils = [m.valid_until for m in sources if m.valid_until]
     item = MemoryInput(
-        content=proposal.content, content_type=ContentType(sources[0].content_type),
+        content=proposal.content,
+        content_type=ContentType(sources[0].content_type),
         temporal_level=max(m.temporal_level for m in sources),
         base_salience=max(m.effective_salience for m in sources),
         valid_until=min(valid_untils) if valid_untils else None,
-        source=Source.SELF_IMPROVEMENT, tags=proposal.tags,
-        metadata={**proposal.metadata, **provenance}, entities=proposal.entities,
+        source=Source.SELF_IMPROVEMENT,
+        tags=proposal.tags,
+        metadata={**proposal.metadata, **provenance},
+        entities=proposal.entities,
     )
     derivation = Derivation(tuple(ids), tuple(proposal.supersedes), min(m.trust for m in sources))
     [result] = await remember_many(deps, proposal.candidate.user_id, [item], [derivation])
@@ -263,24 +294,41 @@ def _rows(cycle: Cycle, seconds: float, now) -> tuple[dict, list[dict]]:
     accepted = [v.improvement_score for v in verdicts if v.accepted and v.improvement_score is not None]
     decisions = [
         {
-            "id": str(uuid.uuid4()), "cycleId": cycle.id, "position": n, "userId": v.candidate.user_id,
-            "at": now, "candidateKind": v.candidate.kind.value, "sourceIds": v.candidate.ids,
-            "type": v.proposal.type.value if v.proposal else None, "outcome": v.outcome,
-            "reason": v.reason, "rationale": v.proposal.rationale if v.proposal else None,
+            "id": str(uuid.uuid4()),
+            "cycleId": cycle.id,
+            "position": n,
+            "userId": v.candidate.user_id,
+            "at": now,
+            "candidateKind": v.candidate.kind.value,
+            "sourceIds": v.candidate.ids,
+            "type": v.proposal.type.value if v.proposal else None,
+            "outcome": v.outcome,
+            "reason": v.reason,
+            "rationale": v.proposal.rationale if v.proposal else None,
             "diff": json.dumps(v.proposal.diff, sort_keys=True, default=str) if v.proposal else None,
             "proposedContent": v.proposal.content if v.proposal else None,
             "validatorScores": json.dumps({r.gate: r.score for r in v.gates}, sort_keys=True),
             "gateFailures": json.dumps({r.gate: r.reason for r in v.gates if not r.passed}, sort_keys=True),
-            "improvementScore": v.improvement_score, "memoryId": v.memory_id,
+            "improvementScore": v.improvement_score,
+            "memoryId": v.memory_id,
         }
         for n, v in enumerate(verdicts)
     ]
-    counts = {o: sum(v.outcome == o for v in verdicts) for o in ("committed", "accepted_dry_run", "rejected", "skipped")}
+    counts = {
+        o: sum(v.outcome == o for v in verdicts) for o in ("committed", "accepted_dry_run", "rejected", "skipped")
+    }
     return {
-        "id": cycle.id, "startedAt": cycle.started_at, "durationMs": round(seconds * 1000, 3),
-        "dryRun": cycle.dry_run, "safetyMode": cycle.safety_mode, "candidates": cycle.candidates,
-        "attempts": sum(v.proposal is not None for v in verdicts), "committed": counts["committed"],
-        "acceptedDryRun": counts["accepted_dry_run"], "rejected": counts["rejected"],
-        "skipped": counts["skipped"], "stoppedBy": cycle.stopped_by,
+        "id": cycle.id,
+        "startedAt": cycle.started_at,
+        "durationMs": round(seconds * 1000, 3),
+        "dryRun": cycle.dry_run,
+        "safetyMode": cycle.safety_mode,
+        "candidates": cycle.candidates,
+        "attempts": sum(v.proposal is not None for v in verdicts),
+        "committed": counts["committed"],
+        "acceptedDryRun": counts["accepted_dry_run"],
+        "rejected": counts["rejected"],
+        "skipped": counts["skipped"],
+        "stoppedBy": cycle.stopped_by,
         "qualityDelta": round(sum(accepted) / len(accepted), 4) if accepted else None,
     }, decisions

@@ -103,12 +103,10 @@ def _validate(draft: DecisionDraft) -> str:
         raise BadUserInput(f"at most {MAX_ALTERNATIVES} alternatives", field="input.alternatives")
     for i, alternative in enumerate(draft.alternatives):
         if not 1 <= len(alternative.strip()) <= MAX_ALTERNATIVE:
-            raise BadUserInput(f"alternatives are 1-{MAX_ALTERNATIVE} characters",
-                               field=f"input.alternatives[{i}]")
+            raise BadUserInput(f"alternatives are 1-{MAX_ALTERNATIVE} characters", field=f"input.alternatives[{i}]")
     for i, item in enumerate(draft.memories):
         if not 0 <= item.contribution <= 1:
-            raise BadUserInput("contribution must be within [0, 1]",
-                               field=f"input.memories[{i}].contribution")
+            raise BadUserInput("contribution must be within [0, 1]", field=f"input.memories[{i}].contribution")
     if draft.session_id is not None and not 1 <= len(draft.session_id) <= 100:
         raise BadUserInput("sessionId must be 1-100 characters", field="input.sessionId")
     if not draft.retrieval_id and not draft.memories:
@@ -119,14 +117,20 @@ def _validate(draft: DecisionDraft) -> str:
 async def decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: str | None = None) -> Decision:
     """Records a decision with its influencing memories in one transaction; a `request_id`
     seen before returns the first call's decision (idempotency.py)."""
-    return await idempotency.once(deps, user_id, request_id, "decide",
-                                  lambda: _decide(deps, user_id, draft, request_id), _replay)
+    return await idempotency.once(
+        deps, user_id, request_id, "decide", lambda: _decide(deps, user_id, draft, request_id), _replay
+    )
 
 
 async def _replay(recorded: dict) -> Decision:
-    return Decision(**{**recorded, "decision_type": DecisionType(recorded["decision_type"]),
-                       "created_at": datetime.fromisoformat(recorded["created_at"]),
-                       "alternatives": [tuple(a) for a in recorded["alternatives"]]})
+    return Decision(
+        **{
+            **recorded,
+            "decision_type": DecisionType(recorded["decision_type"]),
+            "created_at": datetime.fromisoformat(recorded["created_at"]),
+            "alternatives": [tuple(a) for a in recorded["alternatives"]],
+        }
+    )
 
 
 async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: str | None) -> Decision:
@@ -141,7 +145,9 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
 
     async def work(tx) -> Decision:
         [found] = await tx.run(
-            "decisions.influences", userId=user_id, retrievalId=draft.retrieval_id,
+            "decisions.influences",
+            userId=user_id,
+            retrievalId=draft.retrieval_id,
             memoryIds=[m.memory_id for m in draft.memories],
         )
         if draft.retrieval_id and not found["retrievalFound"]:
@@ -150,49 +156,85 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         for item in draft.memories:
             if item.memory_id not in memories:
                 raise NotFound(f"no memory {item.memory_id}")
-        inactive = list(dict.fromkeys(
-            m.memory_id for m in draft.memories if memories[m.memory_id]["status"] != MemoryStatus.ACTIVE.value))
+        inactive = list(
+            dict.fromkeys(
+                m.memory_id for m in draft.memories if memories[m.memory_id]["status"] != MemoryStatus.ACTIVE.value
+            )
+        )
         if inactive:
-            raise Conflict(f"memories {', '.join(inactive)} are not active (forgotten or superseded); "
-                           "restore them or decide without them")
+            raise Conflict(
+                f"memories {', '.join(inactive)} are not active (forgotten or superseded); "
+                "restore them or decide without them"
+            )
         returned = {r["id"]: r["score"] for r in found["returned"]}
         rank_of = {r["id"]: r.get("rank") or 1 for r in found["returned"]}
         best = max(returned.values(), default=0.0) or 1.0
-        skipped = [] if draft.memories else sorted(
-            m for m in returned if memories.get(m, {}).get("status") != MemoryStatus.ACTIVE.value)
+        skipped = (
+            []
+            if draft.memories
+            else sorted(m for m in returned if memories.get(m, {}).get("status") != MemoryStatus.ACTIVE.value)
+        )
         relevance = (
             {m.memory_id: m.contribution for m in draft.memories}
-            if draft.memories else {m: position_prior(rank_of[m]) for m in returned if m not in skipped}
+            if draft.memories
+            else {m: position_prior(rank_of[m]) for m in returned if m not in skipped}
         )
         if skipped and not relevance:
-            raise Conflict(f"every memory of retrieval {draft.retrieval_id} was forgotten or superseded "
-                           f"since the recall ({', '.join(skipped)}); recall again")
-        scores = normalise_scores({
-            memory_id: (returned[memory_id] / best if memory_id in returned else 1.0) * weight
-            for memory_id, weight in relevance.items()
-        })
+            raise Conflict(
+                f"every memory of retrieval {draft.retrieval_id} was forgotten or superseded "
+                f"since the recall ({', '.join(skipped)}); recall again"
+            )
+        scores = normalise_scores(
+            {
+                memory_id: (returned[memory_id] / best if memory_id in returned else 1.0) * weight
+                for memory_id, weight in relevance.items()
+            }
+        )
         if not scores:
             raise BadUserInput("no memory contributed to this decision", field="input.memories")
         estimated = draft.confidence is None
         confidence = estimate_confidence(scores, memories) if draft.confidence is None else draft.confidence
         await tx.run(
-            "decisions.create", userId=user_id, traceId=trace_id,
-            decisionType=draft.decision_type.value, summary=summary, confidence=confidence,
-            confidenceEstimated=estimated, attributionInferred=not draft.memories, sessionId=draft.session_id,
+            "decisions.create",
+            userId=user_id,
+            traceId=trace_id,
+            decisionType=draft.decision_type.value,
+            summary=summary,
+            confidence=confidence,
+            confidenceEstimated=estimated,
+            attributionInferred=not draft.memories,
+            sessionId=draft.session_id,
             retrievalId=draft.retrieval_id,
             influences=[{"memoryId": m, "score": s} for m, s in scores.items()],
-            alternatives=[{"id": i, "summary": s} for i, s in alternatives], now=now,
+            alternatives=[{"id": i, "summary": s} for i, s in alternatives],
+            now=now,
         )
-        await events.append(tx, user_id, now, [events.event(
-            "decision.tracked", traceId=trace_id, memoryIds=sorted(scores),
-            decisionType=draft.decision_type.value,
-        )])
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event(
+                    "decision.tracked",
+                    traceId=trace_id,
+                    memoryIds=sorted(scores),
+                    decisionType=draft.decision_type.value,
+                )
+            ],
+        )
         decision = Decision(
-            trace_id=trace_id, decision_type=draft.decision_type, summary=summary,
-            confidence=confidence, confidence_estimated=estimated, memory_scores=scores,
-            alternatives=alternatives, retrieval_id=draft.retrieval_id,
-            session_id=draft.session_id, created_at=now,
-            redactions=redacted.total if redacted else 0, skipped=skipped,
+            trace_id=trace_id,
+            decision_type=draft.decision_type,
+            summary=summary,
+            confidence=confidence,
+            confidence_estimated=estimated,
+            memory_scores=scores,
+            alternatives=alternatives,
+            retrieval_id=draft.retrieval_id,
+            session_id=draft.session_id,
+            created_at=now,
+            redactions=redacted.total if redacted else 0,
+            skipped=skipped,
             attribution_inferred=not draft.memories,
         )
         await idempotency.record(tx, user_id, request_id, "decide", decision, now)

@@ -22,12 +22,12 @@ class Event:
     @classmethod
     def from_row(cls, row: dict) -> "Event":
         at = row["at"]
-        return cls(row["seq"], row["type"], native(at),
-                   json.loads(row["payload"]))
+        return cls(row["seq"], row["type"], native(at), json.loads(row["payload"]))
 
 
-async def events_after(deps: Deps, user_id: str, after: int, types: list[str] | None,
-                       first: int, peek: bool = False) -> list[Event]:
+async def events_after(
+    deps: Deps, user_id: str, after: int, types: list[str] | None, first: int, peek: bool = False
+) -> list[Event]:
     """The caller's events after sequence `after`, oldest first; with `peek`, one more
     than `first` (so a page can tell whether more follow)."""
     if not 1 <= first <= MAX_PAGE:
@@ -36,7 +36,10 @@ async def events_after(deps: Deps, user_id: str, after: int, types: list[str] | 
         raise BadUserInput("after must be 0 or more", field="after")
     check_types(types)
     rows = await deps.db.read(
-        "events.page", userId=user_id, after=after, types=types or None,
+        "events.page",
+        userId=user_id,
+        after=after,
+        types=types or None,
         pageSize=first + 1 if peek else first,
     )
     return [Event.from_row(r["event"]) for r in rows]

@@ -39,35 +39,63 @@ def _limit(limit: int, field: str = "limit") -> int:
     return limit
 
 
-async def top_performers(deps: Deps, user_id: str, limit: int = 10, min_decisions: int = 3,
-                         min_quality: float = 0.5) -> list[TopPerformer]:
+async def top_performers(
+    deps: Deps, user_id: str, limit: int = 10, min_decisions: int = 3, min_quality: float = 0.5
+) -> list[TopPerformer]:
     rows = await deps.db.read(
-        "insights.top_performers", userId=user_id, minDecisions=min_decisions,
-        minQuality=min_quality, limit=_limit(limit),
+        "insights.top_performers",
+        userId=user_id,
+        minDecisions=min_decisions,
+        minQuality=min_quality,
+        limit=_limit(limit),
     )
-    return [TopPerformer(Memory.from_node(r["memory"], r["entities"]), r["successes"],
-                         r["averageQuality"]) for r in rows]
+    return [
+        TopPerformer(Memory.from_node(r["memory"], r["entities"]), r["successes"], r["averageQuality"]) for r in rows
+    ]
 
 
-async def counterfactuals(deps: Deps, user_id: str, trace_id: str, limit: int = 10,
-                          min_difference: float = 0.5) -> list[Counterfactual]:
+async def counterfactuals(
+    deps: Deps, user_id: str, trace_id: str, limit: int = 10, min_difference: float = 0.5
+) -> list[Counterfactual]:
     """The decision's own alternatives (all of them: weighed on the same memories, no outcome),
     then up to `limit` past decisions on overlapping memories that ended differently."""
     limit = _limit(limit)
     trace = await get_decision(deps, user_id, trace_id)  # NOT_FOUND for anyone else's
     result = [
-        Counterfactual(alternative_id, summary, trace.decision_type.value, trace.created_at, None, None,
-                       1.0, [], [], alternative=True)
+        Counterfactual(
+            alternative_id,
+            summary,
+            trace.decision_type.value,
+            trace.created_at,
+            None,
+            None,
+            1.0,
+            [],
+            [],
+            alternative=True,
+        )
         for alternative_id, summary in trace.alternatives
     ]
     rows = await deps.db.read(
-        "insights.counterfactuals", userId=user_id, traceId=trace_id,
-        minDifference=min_difference, limit=limit,
+        "insights.counterfactuals",
+        userId=user_id,
+        traceId=trace_id,
+        minDifference=min_difference,
+        limit=limit,
     )
     for r in rows:
         d = r["decision"]
-        result.append(Counterfactual(
-            d["id"], d["summary"], d["decisionType"], native(d["createdAt"]),
-            r["quality"], r["difference"], r["overlap"], r["onlyHere"], r["onlyThere"],
-        ))
+        result.append(
+            Counterfactual(
+                d["id"],
+                d["summary"],
+                d["decisionType"],
+                native(d["createdAt"]),
+                r["quality"],
+                r["difference"],
+                r["overlap"],
+                r["onlyHere"],
+                r["onlyThere"],
+            )
+        )
     return result

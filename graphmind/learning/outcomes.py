@@ -103,14 +103,20 @@ def _validate(draft: OutcomeDraft) -> str | None:
 async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: str | None = None) -> Outcome:
     """Records an outcome and what it teaches (one transaction); a `request_id` seen
     before returns the first call's outcome (idempotency.py)."""
-    return await idempotency.once(deps, user_id, request_id, "observeOutcome",
-                                  lambda: _observe(deps, user_id, draft, request_id), _replay)
+    return await idempotency.once(
+        deps, user_id, request_id, "observeOutcome", lambda: _observe(deps, user_id, draft, request_id), _replay
+    )
 
 
 async def _replay(recorded: dict) -> Outcome:
-    return Outcome(**{**recorded, "signal": Signal(recorded["signal"]),
-                      "observed_at": datetime.fromisoformat(recorded["observed_at"]),
-                      "updates": [SalienceUpdate(**u) for u in recorded["updates"]]})
+    return Outcome(
+        **{
+            **recorded,
+            "signal": Signal(recorded["signal"]),
+            "observed_at": datetime.fromisoformat(recorded["observed_at"]),
+            "updates": [SalienceUpdate(**u) for u in recorded["updates"]],
+        }
+    )
 
 
 async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: str | None) -> Outcome:
@@ -139,22 +145,36 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             change = apply_delta(memory["baseSalience"], memory["outcomeAdjustment"], delta)
             memory["outcomeAdjustment"] = change.new_adjustment
             update = SalienceUpdate(
-                memory_id, reason, share, change.delta, change.previous_adjustment,
-                change.new_adjustment, change.previous_effective, change.new_effective,
+                memory_id,
+                reason,
+                share,
+                change.delta,
+                change.previous_adjustment,
+                change.new_adjustment,
+                change.previous_effective,
+                change.new_effective,
                 memory.get("utilityEstimate") or 0.5,
             )
             updates.append(update)
-            records.append({
-                "memoryId": memory_id, "reason": reason, "attribution": share,
-                "delta": update.delta, "previousAdjustment": update.previous_adjustment,
-                "newAdjustment": update.new_adjustment,
-                "previousEffective": update.previous_effective,
-                "newEffective": update.new_effective, "utility": update.utility,
-                "utilityEstimate": memory.get("utilityEstimate"),
-                "utilityVariance": memory.get("utilityVariance"),
-                "stability": memory.get("stability"), "validUntil": memory.get("validUntil"),
-                "causalConfidence": None, **extra,
-            })
+            records.append(
+                {
+                    "memoryId": memory_id,
+                    "reason": reason,
+                    "attribution": share,
+                    "delta": update.delta,
+                    "previousAdjustment": update.previous_adjustment,
+                    "newAdjustment": update.new_adjustment,
+                    "previousEffective": update.previous_effective,
+                    "newEffective": update.new_effective,
+                    "utility": update.utility,
+                    "utilityEstimate": memory.get("utilityEstimate"),
+                    "utilityVariance": memory.get("utilityVariance"),
+                    "stability": memory.get("stability"),
+                    "validUntil": memory.get("validUntil"),
+                    "causalConfidence": None,
+                    **extra,
+                }
+            )
 
         if current:  # a revision: undo the net change of the outcome it replaces
             net: dict[str, float] = {}
@@ -164,54 +184,106 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                 if memory_id in state and total:
                     apply(memory_id, -total, "revision_reversal", 0.0)
 
-        reason = "positive_outcome" if draft.quality > 0 else (
-            "negative_outcome" if draft.quality < 0 else "neutral_outcome")
+        reason = (
+            "positive_outcome"
+            if draft.quality > 0
+            else ("negative_outcome" if draft.quality < 0 else "neutral_outcome")
+        )
         taught = draft.quality
         if decision.get("attributionInferred"):
-            taught = surprise(draft.quality, {m: (attribution(x["score"]), x["outcomeAdjustment"] or 0.0)
-                                              for m, x in state.items()})
+            taught = surprise(
+                draft.quality, {m: (attribution(x["score"]), x["outcomeAdjustment"] or 0.0) for m, x in state.items()}
+            )
         for memory_id, memory in state.items():
             share = attribution(memory["score"])
-            rate = decayed_learning_rate(settings.learning_rate, settings.learning_rate_min,
-                                         settings.learning_rate_half_life, memory["outcomes"])
-            delta = salience_delta(taught, share, memory["temporalLevel"], rate,
-                                   negative_weight=settings.negative_outcome_weight,
-                                   dampening=settings.temporal_dampening)
+            rate = decayed_learning_rate(
+                settings.learning_rate, settings.learning_rate_min, settings.learning_rate_half_life, memory["outcomes"]
+            )
+            delta = salience_delta(
+                taught,
+                share,
+                memory["temporalLevel"],
+                rate,
+                negative_weight=settings.negative_outcome_weight,
+                dampening=settings.temporal_dampening,
+            )
             utility = kalman_update(
                 Utility(memory.get("utilityEstimate") or 0.5, memory.get("utilityVariance") or 1.0),
-                observed=(draft.quality + 1) / 2, measurement_noise=0.5 / share,
+                observed=(draft.quality + 1) / 2,
+                measurement_noise=0.5 / share,
             )
             stability = memory.get("stability") or decay.DEFAULT_STABILITY_HOURS
             new_stability = decay.reviewed_stability(stability, STABILITY_RATE, draft.quality * share)
             valid_until = native(memory.get("validUntil"))
             if valid_until and valid_until > now and new_stability > stability:
                 valid_until += timedelta(hours=new_stability - stability)
-            memory.update(utilityEstimate=utility.estimate, utilityVariance=utility.variance,
-                          stability=new_stability, validUntil=valid_until)
-            apply(memory_id, delta, reason, share,
-                  causalConfidence=round(share * (decision.get("confidence") or 0.5), 4) if draft.quality else None)
+            memory.update(
+                utilityEstimate=utility.estimate,
+                utilityVariance=utility.variance,
+                stability=new_stability,
+                validUntil=valid_until,
+            )
+            apply(
+                memory_id,
+                delta,
+                reason,
+                share,
+                causalConfidence=round(share * (decision.get("confidence") or 0.5), 4) if draft.quality else None,
+            )
 
         await tx.run(
-            "outcomes.record", userId=user_id, traceId=draft.trace_id, outcomeId=outcome_id,
-            quality=draft.quality, signal=draft.signal.value, feedback=feedback,
-            revisionOf=current["id"] if current else None, updates=records, now=now,
+            "outcomes.record",
+            userId=user_id,
+            traceId=draft.trace_id,
+            outcomeId=outcome_id,
+            quality=draft.quality,
+            signal=draft.signal.value,
+            feedback=feedback,
+            revisionOf=current["id"] if current else None,
+            updates=records,
+            now=now,
         )
         if draft.quality > 0:  # co-use: memories behind a good decision are associated
             used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
             await edges.adjust(tx, user_id, now, edges.among(used, deps.settings.couse_rate * draft.quality))
-        await events.append(tx, user_id, now, [
-            events.event("outcome.observed", traceId=draft.trace_id, outcomeId=outcome_id,
-                         quality=draft.quality, signal=draft.signal.value,
-                         revisionOf=current["id"] if current else None),
-            *[
-                events.event("salience.adjusted", memoryId=u.memory_id, traceId=draft.trace_id,
-                             outcomeId=outcome_id, previous=u.previous_adjustment,
-                             new=u.new_adjustment, delta=u.delta, reason=u.reason)
-                for u in updates
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event(
+                    "outcome.observed",
+                    traceId=draft.trace_id,
+                    outcomeId=outcome_id,
+                    quality=draft.quality,
+                    signal=draft.signal.value,
+                    revisionOf=current["id"] if current else None,
+                ),
+                *[
+                    events.event(
+                        "salience.adjusted",
+                        memoryId=u.memory_id,
+                        traceId=draft.trace_id,
+                        outcomeId=outcome_id,
+                        previous=u.previous_adjustment,
+                        new=u.new_adjustment,
+                        delta=u.delta,
+                        reason=u.reason,
+                    )
+                    for u in updates
+                ],
             ],
-        ])
-        outcome = Outcome(outcome_id, draft.trace_id, draft.quality, draft.signal, feedback, now,
-                          current["id"] if current else None, updates)
+        )
+        outcome = Outcome(
+            outcome_id,
+            draft.trace_id,
+            draft.quality,
+            draft.signal,
+            feedback,
+            now,
+            current["id"] if current else None,
+            updates,
+        )
         await idempotency.record(tx, user_id, request_id, "observeOutcome", outcome, now)
         return outcome
 

@@ -23,8 +23,7 @@ async def replay(db: Database, user_id: str | None = None) -> ReplayReport:
     for row in rows:
         payload = json.loads(row["payload"])
         key = (row["userId"], payload["memoryId"])
-        replayed[key] = clamp(replayed.get(key, 0.0) + payload["delta"],
-                              -MAX_TOTAL_ADJUSTMENT, MAX_TOTAL_ADJUSTMENT)
+        replayed[key] = clamp(replayed.get(key, 0.0) + payload["delta"], -MAX_TOTAL_ADJUSTMENT, MAX_TOTAL_ADJUSTMENT)
     stored = await db.read("events.stored_adjustments", userId=user_id)
     report = ReplayReport(events=len(rows), memories=len(stored))
     for row in stored:

@@ -53,9 +53,15 @@ def surprise(quality: float, memories: dict[str, tuple[float, float]]) -> float:
     return clamp(quality - predicted, -2.0, 2.0)
 
 
-def salience_delta(quality: float, attribution: float, temporal_level: int,
-                   learning_rate: float = LEARNING_RATE, *, negative_weight: float = 1.0,
-                   dampening: Sequence[float] = TEMPORAL_DAMPENING) -> float:
+def salience_delta(
+    quality: float,
+    attribution: float,
+    temporal_level: int,
+    learning_rate: float = LEARNING_RATE,
+    *,
+    negative_weight: float = 1.0,
+    dampening: Sequence[float] = TEMPORAL_DAMPENING,
+) -> float:
     """R15 with the R17 dampening table (`dampening[level - 1]`), a negative outcome's
     delta times `negative_weight` (loss aversion), capped at ±0.1 (R16)."""
     raw = quality * attribution * learning_rate * dampening[temporal_level - 1]

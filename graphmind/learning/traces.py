@@ -87,15 +87,31 @@ class DecisionPage:
 
 def _update(u: dict) -> SalienceUpdate:
     # utility: stored since decisions became readable; 0.5 (unknown) on older updates
-    return SalienceUpdate(u["memoryId"], u["reason"], u["attribution"], u["delta"], u["previous"], u["new"],
-                          u["previousEffective"], u["newEffective"], u.get("utility", 0.5))
+    return SalienceUpdate(
+        u["memoryId"],
+        u["reason"],
+        u["attribution"],
+        u["delta"],
+        u["previous"],
+        u["new"],
+        u["previousEffective"],
+        u["newEffective"],
+        u.get("utility", 0.5),
+    )
 
 
 def _outcome(o: dict) -> RecordedOutcome:
     return RecordedOutcome(
-        o["id"], o["traceId"], o["quality"], Signal(o["signal"]), o.get("feedback"), native(o["observedAt"]),
-        o.get("revisionOf"), [_update(u) for u in o["updates"]],
-        status=o.get("status") or "active", revised_at=native(o.get("revisedAt")),
+        o["id"],
+        o["traceId"],
+        o["quality"],
+        Signal(o["signal"]),
+        o.get("feedback"),
+        native(o["observedAt"]),
+        o.get("revisionOf"),
+        [_update(u) for u in o["updates"]],
+        status=o.get("status") or "active",
+        revised_at=native(o.get("revisedAt")),
         caused_by=[Cause(c["memoryId"], c["confidence"]) for c in o["causedBy"]],
     )
 
@@ -103,12 +119,17 @@ def _outcome(o: dict) -> RecordedOutcome:
 def _trace(row: dict) -> DecisionTrace:
     d = row["decision"]
     return DecisionTrace(
-        trace_id=d["id"], decision_type=DecisionType(d["decisionType"]), summary=d["summary"],
-        confidence=d["confidence"], confidence_estimated=bool(d.get("confidenceEstimated")),
+        trace_id=d["id"],
+        decision_type=DecisionType(d["decisionType"]),
+        summary=d["summary"],
+        confidence=d["confidence"],
+        confidence_estimated=bool(d.get("confidenceEstimated")),
         attribution_inferred=bool(d.get("attributionInferred")),
         influences=[Influence(Memory.from_node(i["memory"], i["entities"]), i["score"]) for i in row["influences"]],
         alternatives=[(a["id"], a["summary"]) for a in row["alternatives"]],
-        retrieval_id=d.get("retrievalId"), session_id=d.get("sessionId"), created_at=native(d["createdAt"]),
+        retrieval_id=d.get("retrievalId"),
+        session_id=d.get("sessionId"),
+        created_at=native(d["createdAt"]),
         outcomes=[_outcome(o) for o in row["outcomes"]],
     )
 
@@ -136,8 +157,16 @@ def _validated(flt: DecisionFilter) -> DecisionFilter:
         raise BadUserInput("maxQuality must be at least minQuality", field="filter.maxQuality")
     if flt.session_id is not None and not 1 <= len(flt.session_id) <= 100:
         raise BadUserInput("sessionId must be 1-100 characters", field="filter.sessionId")
-    return DecisionFilter(flt.decision_types, made_after, made_before, flt.session_id, flt.has_outcome,
-                          flt.min_quality, flt.max_quality, flt.memory_id)
+    return DecisionFilter(
+        flt.decision_types,
+        made_after,
+        made_before,
+        flt.session_id,
+        flt.has_outcome,
+        flt.min_quality,
+        flt.max_quality,
+        flt.memory_id,
+    )
 
 
 async def list_decisions(
@@ -149,15 +178,22 @@ async def list_decisions(
         raise BadUserInput(f"first must be 1-{MAX_PAGE_SIZE}", field="first")
     flt = _validated(flt or DecisionFilter())
     after_created, after_id = decode_cursor(after) if after else (None, None)
-    if flt.memory_id is not None and not await deps.db.read(
-            "memory.statuses", userId=user_id, ids=[flt.memory_id]):
+    if flt.memory_id is not None and not await deps.db.read("memory.statuses", userId=user_id, ids=[flt.memory_id]):
         raise NotFound(f"no memory {flt.memory_id}")
     rows = await deps.db.read(
-        "decisions.list", userId=user_id,
+        "decisions.list",
+        userId=user_id,
         decisionTypes=[t.value for t in flt.decision_types] if flt.decision_types else None,
-        madeAfter=flt.made_after, madeBefore=flt.made_before, sessionId=flt.session_id,
-        hasOutcome=flt.has_outcome, minQuality=flt.min_quality, maxQuality=flt.max_quality,
-        memoryId=flt.memory_id, afterCreatedAt=after_created, afterId=after_id, pageSize=first + 1,
+        madeAfter=flt.made_after,
+        madeBefore=flt.made_before,
+        sessionId=flt.session_id,
+        hasOutcome=flt.has_outcome,
+        minQuality=flt.min_quality,
+        maxQuality=flt.max_quality,
+        memoryId=flt.memory_id,
+        afterCreatedAt=after_created,
+        afterId=after_id,
+        pageSize=first + 1,
     )
     ids = [r["id"] for r in rows[:first]]
     found = {t.trace_id: t for t in map(_trace, await deps.db.read("decisions.get", userId=user_id, ids=ids))}

@@ -3,8 +3,9 @@
 import numpy as np
 
 
-def greedy_clusters(vectors: np.ndarray, threshold: float, max_size: int = 20,
-                    seeds: list[np.ndarray] | None = None) -> list[list[int]]:
+def greedy_clusters(
+    vectors: np.ndarray, threshold: float, max_size: int = 20, seeds: list[np.ndarray] | None = None
+) -> list[list[int]]:
     """Visits vectors in order; each joins the most similar cluster whose centroid it
     reaches `threshold` with (and that has room), or starts a new one. `seeds` are centroid
     sums of existing clusters: clusters 0..len(seeds)-1 of the result extend them."""

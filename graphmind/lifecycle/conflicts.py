@@ -123,19 +123,34 @@ VERBS = frozenset(
     " expect expects equal equals reach reaches exceed exceeds measure measures target targets".split()
 )
 COLON = re.compile(r":\s+")  # "Kafka lag for orders: 1200" states a value like "is" does
-FROM_TO = re.compile(r"\b(switched|moved|changed|migrated|upgraded|downgraded|went)\s+(\w+\s+)?from\s+.+?\s+to\b",
-                     re.IGNORECASE)
+FROM_TO = re.compile(
+    r"\b(switched|moved|changed|migrated|upgraded|downgraded|went)\s+(\w+\s+)?from\s+.+?\s+to\b", re.IGNORECASE
+)
 THOUSANDS = re.compile(r"\b\d{1,3}(?:,\d{3})+\b")
 UNIT = re.compile(r"\b(\d+(?:[.:]\d+)?)(?!st\b|nd\b|rd\b|th\b)([a-zA-Z]{1,3})\b")  # 3pm, 4GB, 9:30am
 VERSION = re.compile(r"\b[vV](\d+(?:\.\d+)*)\b")
-NUMBERS = {word: str(n) for n, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
-    " seventeen eighteen nineteen twenty".split())} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
-                                                      "seventy": "70", "eighty": "80", "ninety": "90"}
+NUMBERS = {
+    word: str(n)
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+        " seventeen eighteen nineteen twenty".split()
+    )
+} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90"}
 NUMBER_WORD = re.compile(r"\b(?:" + "|".join(NUMBERS) + r")\b", re.IGNORECASE)
-MONTHS = {"jan": "January", "feb": "February", "mar": "March", "apr": "April", "jun": "June", "jul": "July",
-          "aug": "August", "sep": "September", "sept": "September", "oct": "October", "nov": "November",
-          "dec": "December"}
+MONTHS = {
+    "jan": "January",
+    "feb": "February",
+    "mar": "March",
+    "apr": "April",
+    "jun": "June",
+    "jul": "July",
+    "aug": "August",
+    "sep": "September",
+    "sept": "September",
+    "oct": "October",
+    "nov": "November",
+    "dec": "December",
+}
 MONTH = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\b\.?(?=\s*\d)", re.IGNORECASE)
 ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 WORD = re.compile(r"\d+(?:[.:,/-]\d+)*[a-z]*|[a-z0-9]+(?:'[a-z0-9]+)*", re.IGNORECASE)
@@ -236,8 +251,11 @@ def _compare(first: str, second: str) -> Comparison:
     new_values = {w.stem for w in _values(new)} - old_terms
     if old_values and new_values:
         rest_old, rest_new = old_terms - old_values - PREDICATE_STEMS, new_terms - new_values - PREDICATE_STEMS
-        if (rest_old and _same_subject(rest_old, rest_new)
-                and (marked or not (_in_subject(old, old_values) or _in_subject(new, new_values)))):
+        if (
+            rest_old
+            and _same_subject(rest_old, rest_new)
+            and (marked or not (_in_subject(old, old_values) or _in_subject(new, new_values)))
+        ):
             return Comparison(Relation.CHANGED_VALUE, _shown(old, old_values), _shown(new, new_values))
         return Comparison(Relation.DIFFERENT)
     if (removed and added) or old_values or new_values:
@@ -264,8 +282,9 @@ def _negation_parity_differs(old: list[_Word], new: list[_Word]) -> bool:
 
 def _terms(words: list[_Word]) -> set[str]:
     """The stems that carry meaning when two texts are compared."""
-    return {w.stem for w in words
-            if w.word not in STOPWORDS and w.word not in NEGATIONS and w.word not in FUNCTION_WORDS}
+    return {
+        w.stem for w in words if w.word not in STOPWORDS and w.word not in NEGATIONS and w.word not in FUNCTION_WORDS
+    }
 
 
 def _values(words: list[_Word]) -> list[_Word]:
@@ -278,9 +297,13 @@ def _values(words: list[_Word]) -> list[_Word]:
             continue
         if w.word in STOPWORDS or w.word in FUNCTION_WORDS or w.word in NEGATIONS:
             continue
-        if (any(c.isdigit() for c in w.word) or w.word in NUMBER_WORDS or w.word in CALENDAR_WORDS
-                or (written[:1].isupper() and (i > 0 or w.word not in VERBS))
-                or (len(written) > 1 and written.isupper())):
+        if (
+            any(c.isdigit() for c in w.word)
+            or w.word in NUMBER_WORDS
+            or w.word in CALENDAR_WORDS
+            or (written[:1].isupper() and (i > 0 or w.word not in VERBS))
+            or (len(written) > 1 and written.isupper())
+        ):
             found.append(w)
     return found
 
@@ -298,8 +321,9 @@ def _in_subject(words: list[_Word], values: set[str]) -> bool:
         first = 1  # "We pin Node.js 18": a pronoun is the subject and its verb follows
     else:
         # no known predicate: the subject is taken to be the first half ("Sprint 12 notes")
-        first = next((i for i, w in enumerate(words) if w.stem in PREDICATE_STEMS or w.word in VERBS),
-                     (len(words) + 1) // 2)
+        first = next(
+            (i for i, w in enumerate(words) if w.stem in PREDICATE_STEMS or w.word in VERBS), (len(words) + 1) // 2
+        )
     return any(w.stem in values for w in words[:first])
 
 
@@ -317,8 +341,11 @@ def _without_variants(removed: set[str], added: set[str]) -> tuple[set[str], set
                 continue
             short, long = sorted((old, new), key=len)
             if (len(short) >= 4 and long.startswith(short)) or (
-                    old[0] == new[0] and abs(len(old) - len(new)) <= 1 and min(len(old), len(new)) >= 5
-                    and SequenceMatcher(None, old, new).ratio() >= 0.85):
+                old[0] == new[0]
+                and abs(len(old) - len(new)) <= 1
+                and min(len(old), len(new)) >= 5
+                and SequenceMatcher(None, old, new).ratio() >= 0.85
+            ):
                 removed.discard(old)
                 added.discard(new)
                 break

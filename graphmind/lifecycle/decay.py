@@ -51,8 +51,9 @@ def reviewed_stability(stability: float, factor: float, difficulty: float) -> fl
     return max(MIN_STABILITY_HOURS, stability * (1 + factor * difficulty))
 
 
-def decay_factor(level: int, idle: timedelta, stability: float,
-                 default_stability: float = DEFAULT_STABILITY_HOURS) -> float:
+def decay_factor(
+    level: int, idle: timedelta, stability: float, default_stability: float = DEFAULT_STABILITY_HOURS
+) -> float:
     """What salience is multiplied by after `idle` time: (1 − rate)^(idle/period), the
     exponent shrunk by default/stability when stability grew (never faster than R19)."""
     rule = LEVEL_DECAY[level]

@@ -37,8 +37,7 @@ class OpenScene:
 
     def fits(self, vector: np.ndarray, threshold: float) -> bool:
         """The topic holds: near the centroid or near one of the members."""
-        return self.similarity(vector) >= threshold or any(float(m @ vector) >= threshold
-                                                           for m in self.member_vectors)
+        return self.similarity(vector) >= threshold or any(float(m @ vector) >= threshold for m in self.member_vectors)
 
 
 @dataclass
@@ -52,8 +51,9 @@ class ScenePlan:
         return set(self.scenes[-1].new_members) if self.scenes else set()
 
 
-def plan(current: OpenScene | None, arrivals: list[tuple[str, np.ndarray]],
-         capacity: int, threshold: float) -> ScenePlan:
+def plan(
+    current: OpenScene | None, arrivals: list[tuple[str, np.ndarray]], capacity: int, threshold: float
+) -> ScenePlan:
     """Places arriving memories (id, unit vector) in order into the session's scenes."""
     result = ScenePlan()
     scene = current

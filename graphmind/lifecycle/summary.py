@@ -18,8 +18,10 @@ from graphmind.settings import Settings
 
 log = logging.getLogger("graphmind.summary")
 SENTENCE = re.compile(r"(?<=[.!?])\s+")
-PROMPT = ("Summarise these events of one user as a single factual statement of at most "
-          "two sentences. Use only what the events say.\n\n")
+PROMPT = (
+    "Summarise these events of one user as a single factual statement of at most "
+    "two sentences. Use only what the events say.\n\n"
+)
 
 
 def extractive(texts: list[str], vectors: np.ndarray, sentences: int) -> str:
@@ -47,12 +49,16 @@ async def summarise(settings: Settings, texts: list[str], vectors: np.ndarray) -
     if not settings.summariser_url:
         return fallback, "extractive"
     headers = {"Authorization": f"Bearer {settings.summariser_api_key}"} if settings.summariser_api_key else {}
-    body = {"model": settings.summariser_model, "temperature": 0,
-            "messages": [{"role": "user", "content": PROMPT + "\n".join(f"- {t}" for t in texts)}]}
+    body = {
+        "model": settings.summariser_model,
+        "temperature": 0,
+        "messages": [{"role": "user", "content": PROMPT + "\n".join(f"- {t}" for t in texts)}],
+    }
     try:
         async with httpx.AsyncClient(timeout=30) as client:
-            response = await client.post(f"{settings.summariser_url.rstrip('/')}/chat/completions",
-                                         json=body, headers=headers)
+            response = await client.post(
+                f"{settings.summariser_url.rstrip('/')}/chat/completions", json=body, headers=headers
+            )
             response.raise_for_status()
             text = response.json()["choices"][0]["message"]["content"].strip()
     except (httpx.HTTPError, KeyError, IndexError, ValueError) as e:

@@ -33,8 +33,14 @@ class Claim:
 
     @classmethod
     def from_node(cls, node: dict) -> "Claim":
-        return cls(node["id"], node["content"], node["contentType"], node["trust"],
-                   native(node["validFrom"]), native(node["createdAt"]))
+        return cls(
+            node["id"],
+            node["content"],
+            node["contentType"],
+            node["trust"],
+            native(node["validFrom"]),
+            native(node["createdAt"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -95,8 +101,9 @@ def find_conflicts(new: Claim, neighbours: list[tuple[Claim, float]]) -> list[Co
         if clash is None:
             continue
         winner, loser, reason = arbitrate(new, existing)
-        found.append(Conflict(existing.id, clash.kind, similarity, clash.old_value,
-                              clash.new_value, winner.id, loser.id, reason))
+        found.append(
+            Conflict(existing.id, clash.kind, similarity, clash.old_value, clash.new_value, winner.id, loser.id, reason)
+        )
     return found
 
 
@@ -106,14 +113,21 @@ async def settle(tx, user_id: str, now: datetime, new_id: str, conflicts: list[C
     changed: dict[str, dict] = {}
     log = []
     for conflict in conflicts:
-        rows = await tx.run("memory.supersede", userId=user_id, oldId=conflict.loser_id,
-                            newId=conflict.winner_id, now=now)
+        rows = await tx.run(
+            "memory.supersede", userId=user_id, oldId=conflict.loser_id, newId=conflict.winner_id, now=now
+        )
         if not rows:  # already superseded by an earlier conflict of this batch
             continue
         changed[conflict.loser_id] = rows[0]["memory"]
-        log.append(events.event("memory.superseded", memoryId=conflict.loser_id,
-                                supersededBy=conflict.winner_id, reason=f"conflict:{conflict.kind.value}",
-                                decidedBy=conflict.reason))
+        log.append(
+            events.event(
+                "memory.superseded",
+                memoryId=conflict.loser_id,
+                supersededBy=conflict.winner_id,
+                reason=f"conflict:{conflict.kind.value}",
+                decidedBy=conflict.reason,
+            )
+        )
         if conflict.loser_id == new_id:
             break
     await events.append(tx, user_id, now, log)

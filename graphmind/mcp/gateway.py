@@ -95,7 +95,9 @@ class Gateway:
         except GraphMindError as e:  # over stdio: the key was revoked since, or Neo4j is down
             raise OperationFailed(GraphQLError(e.message, extensions={"code": e.code, **e.extensions})) from e
         result = await self.schema.execute(
-            self.operations[operation], variable_values=values, operation_name=operation,
+            self.operations[operation],
+            variable_values=values,
+            operation_name=operation,
             context_value=Context(caller=call.caller, deps=call.deps, request=call.connection),
         )
         if result.errors:
@@ -108,10 +110,14 @@ class Gateway:
         try:
             value = await self.execute(ctx, operation, values)
         except OperationFailed as failure:
-            return CallToolResult(content=[TextContent(type="text", text=str(failure))],
-                                  structured_content={"error": failure.detail}, is_error=True)
-        return CallToolResult(content=[TextContent(type="text", text=json.dumps(value, ensure_ascii=False))],
-                              structured_content=value)
+            return CallToolResult(
+                content=[TextContent(type="text", text=str(failure))],
+                structured_content={"error": failure.detail},
+                is_error=True,
+            )
+        return CallToolResult(
+            content=[TextContent(type="text", text=json.dumps(value, ensure_ascii=False))], structured_content=value
+        )
 
     async def resource(self, ctx: McpContext, operation: str, values: dict[str, Any], uri: str) -> str:
         """A resource's JSON text; a failure is a JSON-RPC error carrying the code in `data`."""

@@ -48,7 +48,10 @@ class McpHttp:
     async def running(self) -> AsyncIterator[None]:
         """The SDK's session manager, for as long as the app runs (its lifespan enters this)."""
         app = self.server.streamable_http_app(
-            streamable_http_path=PATH, stateless_http=True, json_response=True, host=self.settings.host,
+            streamable_http_path=PATH,
+            stateless_http=True,
+            json_response=True,
+            host=self.settings.host,
             max_request_body_size=self.settings.max_body_bytes,
         )
         [transport] = [route.endpoint for route in app.routes if isinstance(route, Route) and route.path == PATH]
@@ -65,11 +68,24 @@ class McpHttp:
         try:
             state["caller"] = await admit(state, headers)
         except GraphMindError as error:
-            body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {
-                "code": REFUSED, "message": f"{error.code}: {error.message}",
-                "data": {"code": error.code, "message": error.message, **error.extensions}}}).encode()
-            await send({"type": "http.response.start", "status": STATUS.get(error.code, 500),
-                        "headers": refusal_headers(error)})
+            body = json.dumps(
+                {
+                    "jsonrpc": "2.0",
+                    "id": None,
+                    "error": {
+                        "code": REFUSED,
+                        "message": f"{error.code}: {error.message}",
+                        "data": {"code": error.code, "message": error.message, **error.extensions},
+                    },
+                }
+            ).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": STATUS.get(error.code, 500),
+                    "headers": refusal_headers(error),
+                }
+            )
             await send({"type": "http.response.body", "body": body})
             return
         transport = cast(ASGIApp, self.transport)  # set: the app's lifespan enters running() before any request

@@ -21,19 +21,32 @@ decision graphmind://decision/{traceId}."""
 
 def build_server(gateway: Gateway) -> MCPServer:
     """Every tool and resource, each a call through `gateway`."""
-    server = MCPServer(name="graphmind", title="GraphMind", instructions=INSTRUCTIONS,
-                       description="Graph-native memory that learns from outcomes.",
-                       log_level="WARNING")  # the SDK's logging.basicConfig: a no-op once the app configured logging
+    server = MCPServer(
+        name="graphmind",
+        title="GraphMind",
+        instructions=INSTRUCTIONS,
+        description="Graph-native memory that learns from outcomes.",
+        log_level="WARNING",
+    )  # the SDK's logging.basicConfig: a no-op once the app configured logging
     register_all(server, gateway)
 
-    @server.resource("graphmind://memory/{id}", name="memory", title="Memory", mime_type="application/json",
-                     description="One of your memories as JSON: content, salience, utility, validity, status.")
+    @server.resource(
+        "graphmind://memory/{id}",
+        name="memory",
+        title="Memory",
+        mime_type="application/json",
+        description="One of your memories as JSON: content, salience, utility, validity, status.",
+    )
     async def memory(id: str, ctx: Context) -> str:
         return await gateway.resource(ctx, "Memory", {"id": id}, f"graphmind://memory/{id}")
 
-    @server.resource("graphmind://decision/{id}", name="decision", title="Decision", mime_type="application/json",
-                     description="One of your decisions (by traceId) as JSON: its memories, alternatives and "
-                                 "outcomes.")
+    @server.resource(
+        "graphmind://decision/{id}",
+        name="decision",
+        title="Decision",
+        mime_type="application/json",
+        description="One of your decisions (by traceId) as JSON: its memories, alternatives and outcomes.",
+    )
     async def decision(id: str, ctx: Context) -> str:
         return await gateway.resource(ctx, "Decision", {"id": id}, f"graphmind://decision/{id}")
 

@@ -22,8 +22,9 @@ from graphmind.settings import Settings
 
 
 async def serve_stdio(settings: Settings, api_key: str | None, clock: Clock | None = None) -> None:
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.basicConfig(
+        level=logging.WARNING, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
     authorization = f"Bearer {api_key}" if api_key else None
     async with contextlib.AsyncExitStack() as stack:
         with contextlib.redirect_stdout(sys.stderr):  # nothing may print on the protocol's stream
@@ -32,8 +33,9 @@ async def serve_stdio(settings: Settings, api_key: str | None, clock: Clock | No
         try:
             await authenticator.caller(authorization)  # refuse a wrong or missing key before serving
         except Unauthenticated as e:
-            raise Unauthenticated(e.message if api_key else "an API key is required: pass --key or set "
-                                  "GRAPHMIND_API_KEY") from None
+            raise Unauthenticated(
+                e.message if api_key else "an API key is required: pass --key or set GRAPHMIND_API_KEY"
+            ) from None
 
         async def locate(ctx) -> Call:
             return Call(caller=await authenticator.caller(authorization), deps=deps)

@@ -29,8 +29,10 @@ def _rule(action: str, target: str, tail: str = "") -> re.Pattern:
     return re.compile(rf"(?i)\b(?:{action}){_GAP}(?:{target})\b" + (f"(?:{tail})" if tail else ""))
 
 
-_MAKE = (r"make|build|assemble|construct|synthesi[sz]e|produce|manufacture|cook|brew|weaponi[sz]e"
-         r"|aerosoli[sz]e|culture|enrich|detonate|disperse|deploy|obtain|acquire")
+_MAKE = (
+    r"make|build|assemble|construct|synthesi[sz]e|produce|manufacture|cook|brew|weaponi[sz]e"
+    r"|aerosoli[sz]e|culture|enrich|detonate|disperse|deploy|obtain|acquire"
+)
 _MASS_WEAPON = (
     r"nerve agents?|sarin|tabun|soman|novichok|vx(?: nerve)?(?: gas| agent)|ricin|abrin|anthrax"
     r"|botulinum(?: toxin)?|smallpox|bioweapons?|biological weapons?|chemical weapons?|mustard gas"
@@ -57,7 +59,9 @@ _MALWARE = (
     r"ransomware|keyloggers?|botnets?|trojans?|rootkits?|spyware|stalkerware|cryptominers?|worms?"
     r"|viruse?s?|malware|rats?|remote access trojans?|backdoors?|infostealers?|credential stealers?"
 )
-_MALWARE_ACTION = r"deploy|spread|install|plant|drop|infect|inject|launch|distribute|write|create|build|code|develop|make|sneak"
+_MALWARE_ACTION = (
+    r"deploy|spread|install|plant|drop|infect|inject|launch|distribute|write|create|build|code|develop|make|sneak"
+)
 _AGAINST = (
     r"\W+(?:\w+\W+){0,8}?(?:on|onto|into|to|across|at|against|inside)\s+(?:(?:my|his|her|their|our|a|an|the|"
     r"some|other|someone's|people's|[\w-]+'s)\s+)*(?:ex|boss|coworkers?|co-workers?|neighbou?rs?|school|hospital"

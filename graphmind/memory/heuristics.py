@@ -77,8 +77,12 @@ def temporal_level(content: str, content_type: ContentType) -> int:
     content = content.strip()
     if IMMEDIATE.search(content) or DOING_NOW.search(content):
         return 1
-    if content_type in (ContentType.FACT, ContentType.PREFERENCE, ContentType.OBSERVATION) \
-            and IDENTITY.search(content) and not ONE_MOMENT.search(content) and not _about_a_thing(content):
+    if (
+        content_type in (ContentType.FACT, ContentType.PREFERENCE, ContentType.OBSERVATION)
+        and IDENTITY.search(content)
+        and not ONE_MOMENT.search(content)
+        and not _about_a_thing(content)
+    ):
         return 4
     if RECURRING.search(content):
         return 3

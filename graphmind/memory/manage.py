@@ -63,8 +63,9 @@ async def list_memories(
     return MemoryPage(memories, [encode_cursor(m.created_at, m.id) for m in memories], len(rows) > first)
 
 
-async def _change_status(deps: Deps, user_id: str, memory_id: str, query: str,
-                         allowed, refusal: str, event_type: str) -> Memory:
+async def _change_status(
+    deps: Deps, user_id: str, memory_id: str, query: str, allowed, refusal: str, event_type: str
+) -> Memory:
     """Runs forget or restore with its event in one transaction."""
     now = deps.clock.now()
 
@@ -73,9 +74,7 @@ async def _change_status(deps: Deps, user_id: str, memory_id: str, query: str,
         memory = _one(rows, memory_id)
         if not allowed(rows[0]["before"]):
             raise Conflict(refusal.format(id=memory_id))
-        await events.append(tx, user_id, now, [
-            events.event(event_type, memoryId=memory_id, before=rows[0]["before"])
-        ])
+        await events.append(tx, user_id, now, [events.event(event_type, memoryId=memory_id, before=rows[0]["before"])])
         return memory
 
     return await deps.db.transaction(work)
@@ -84,17 +83,25 @@ async def _change_status(deps: Deps, user_id: str, memory_id: str, query: str,
 async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
     """Archives a memory (soft: `restore` brings it back)."""
     return await _change_status(
-        deps, user_id, memory_id, "memory.forget",
+        deps,
+        user_id,
+        memory_id,
+        "memory.forget",
         lambda before: before != MemoryStatus.ARCHIVED.value,
-        "memory {id} is already archived", "memory.forgotten",
+        "memory {id} is already archived",
+        "memory.forgotten",
     )
 
 
 async def restore(deps: Deps, user_id: str, memory_id: str) -> Memory:
     return await _change_status(
-        deps, user_id, memory_id, "memory.restore",
+        deps,
+        user_id,
+        memory_id,
+        "memory.restore",
         lambda before: before == MemoryStatus.ARCHIVED.value,
-        "memory {id} is not archived", "memory.restored",
+        "memory {id} is not archived",
+        "memory.restored",
     )
 
 
@@ -105,19 +112,14 @@ async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple
     now = deps.clock.now()
 
     async def work(tx) -> tuple[Memory, Memory]:
-        statuses = {
-            r["id"]: r["status"]
-            for r in await tx.run("memory.statuses", userId=user_id, ids=[old_id, new_id])
-        }
+        statuses = {r["id"]: r["status"] for r in await tx.run("memory.statuses", userId=user_id, ids=[old_id, new_id])}
         for memory_id in (old_id, new_id):
             if memory_id not in statuses:
                 raise NotFound(f"no memory {memory_id}")
             if statuses[memory_id] != MemoryStatus.ACTIVE.value:
                 raise Conflict(f"memory {memory_id} is {statuses[memory_id]}, not active")
         [row] = await tx.run("memory.supersede", userId=user_id, oldId=old_id, newId=new_id, now=now)
-        await events.append(tx, user_id, now, [
-            events.event("memory.superseded", memoryId=old_id, supersededBy=new_id)
-        ])
+        await events.append(tx, user_id, now, [events.event("memory.superseded", memoryId=old_id, supersededBy=new_id)])
         return (
             Memory.from_node(row["memory"], row["entities"]),
             Memory.from_node(row["replacement"], row["replacementEntities"]),

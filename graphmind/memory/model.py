@@ -52,9 +52,7 @@ class MemoryInput(BaseModel):
             raise ValueError("content must not contain control characters (such as NUL)")
         value = value.strip()
         if not CONTENT_MIN <= len(value) <= CONTENT_MAX:
-            raise ValueError(
-                f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}"
-            )
+            raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}")
         reason = harmful(value)
         if reason:
             raise ValueError(f"content refused by rule R3 (no harmful or illegal content): {reason}")

@@ -18,8 +18,15 @@ from graphmind.settings import Settings
 Run = Callable[..., Awaitable[list]]  # a transaction's or the database's run/read
 
 
-async def near(run: Run, settings: Settings, user_id: str, texts: Sequence[str], vectors: Sequence[np.ndarray],
-               extra: int = 0, by_subject: Sequence[bool] | None = None) -> list[list[tuple[truth.Claim, float]]]:
+async def near(
+    run: Run,
+    settings: Settings,
+    user_id: str,
+    texts: Sequence[str],
+    vectors: Sequence[np.ndarray],
+    extra: int = 0,
+    by_subject: Sequence[bool] | None = None,
+) -> list[list[tuple[truth.Claim, float]]]:
     """For each text, its candidates (Claim, cosine), most similar first; `extra` widens
     both searches (for callers that drop some candidates, such as a lineage); `by_subject`
     says per text whether to search by subject too (events never conflict, so a duplicate,
@@ -29,15 +36,23 @@ async def near(run: Run, settings: Settings, user_id: str, texts: Sequence[str],
         return []
     embeddings = [np.asarray(v, dtype=np.float32).tolist() for v in vectors]
     rows = await run(
-        "memory.nearest_active", userId=user_id, embeddings=embeddings,
+        "memory.nearest_active",
+        userId=user_id,
+        embeddings=embeddings,
         k=settings.dedup_candidates + extra,
         minSimilarity=min(settings.dedup_threshold, settings.conflict_similarity),
     )
     rows += await run(
-        "memory.subject_candidates", userId=user_id, k=settings.subject_candidates + extra,
-        probes=[{"lucene": lucene_query(text, user_id) if by_subject is None or by_subject[i] else None,
-                 "embedding": embedding}
-                for i, (text, embedding) in enumerate(zip(texts, embeddings, strict=True))],
+        "memory.subject_candidates",
+        userId=user_id,
+        k=settings.subject_candidates + extra,
+        probes=[
+            {
+                "lucene": lucene_query(text, user_id) if by_subject is None or by_subject[i] else None,
+                "embedding": embedding,
+            }
+            for i, (text, embedding) in enumerate(zip(texts, embeddings, strict=True))
+        ],
     )
     for row in rows:
         memory = row["memory"]

@@ -123,17 +123,16 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment and moment.tzinfo is None else moment
 
 
-def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter, token_budget: int | None,
-              explore: float | None) -> str:
+def _validate(
+    deps: Deps, query: str, limit: int, flt: RecallFilter, token_budget: int | None, explore: float | None
+) -> str:
     query = query.strip()
     if not query:
         raise BadUserInput("query must not be empty", field="query")
     if len(query) > MAX_QUERY_LENGTH:
         raise BadUserInput(f"query must be at most {MAX_QUERY_LENGTH} characters", field="query")
     if not 1 <= limit <= deps.settings.recall_max_limit:
-        raise BadUserInput(
-            f"limit must be 1-{deps.settings.recall_max_limit}, got {limit}", field="limit"
-        )
+        raise BadUserInput(f"limit must be 1-{deps.settings.recall_max_limit}, got {limit}", field="limit")
     if flt.temporal_levels and any(not 1 <= level <= 4 for level in flt.temporal_levels):
         raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")
     if flt.valid_from and flt.valid_to and _aware(flt.valid_to) < _aware(flt.valid_from):
@@ -144,8 +143,7 @@ def _validate(deps: Deps, query: str, limit: int, flt: RecallFilter, token_budge
             field="tokenBudget",
         )
     if explore is not None and not 0 <= explore <= exploration.MAX_EXPLORATION:
-        raise BadUserInput(f"exploration must be 0-{exploration.MAX_EXPLORATION}, got {explore}",
-                           field="exploration")
+        raise BadUserInput(f"exploration must be 0-{exploration.MAX_EXPLORATION}, got {explore}", field="exploration")
     return query
 
 
@@ -200,11 +198,17 @@ async def recall(
         statuses.append(MemoryStatus.SUPERSEDED.value)
     # A validity range means "overlapping the range", not "valid now"; history without a
     # time means whatever was ever valid; asOf alone also asks what was valid then.
-    valid_at = _aware(flt.valid_at) or (None if ranged else believed_at) or (
-        None if ranged or flt.include_history else now)
+    valid_at = (
+        _aware(flt.valid_at) or (None if ranged else believed_at) or (None if ranged or flt.include_history else now)
+    )
     # what both queries take: whose memories, which channels and statuses, the keyword k
-    shared = dict(userId=user_id, channels=[c.value for c in channels], keywordK=s.recall_keyword_k,
-                  statuses=statuses, minSalience=s.min_salience)
+    shared = dict(
+        userId=user_id,
+        channels=[c.value for c in channels],
+        keywordK=s.recall_keyword_k,
+        statuses=statuses,
+        minSalience=s.min_salience,
+    )
     lexical = dict(
         **shared,
         keywordTerms=keyword_terms(query),
@@ -237,8 +241,11 @@ async def recall(
         neighbourShare=s.neighbour_share if neighbours else 0.0,
         neighbourParents=s.neighbour_parents if neighbours else 0,
         neighbourFloor=s.neighbour_floor,
-        mix={"similarity": s.rank_weight_similarity, "retrievability": s.rank_weight_retrievability,
-             "utility": s.rank_weight_utility},
+        mix={
+            "similarity": s.rank_weight_similarity,
+            "retrievability": s.rank_weight_retrievability,
+            "utility": s.rank_weight_utility,
+        },
         retrievabilityScale=s.retrievability_scale,
         defaultStability=decay.DEFAULT_STABILITY_HOURS,
         withEmbeddings=token_budget is not None,
@@ -281,13 +288,17 @@ def _explore(rows: list[dict], bound: float, seed: int, user_id: str, query: str
     return sorted(rows, key=lambda row: -round(row["final"] * 10000))
 
 
-def _assemble(deps: Deps, rows: list[dict], limit: int, token_budget: int | None,
-              min_similarity: float | None) -> RecallResult:
+def _assemble(
+    deps: Deps, rows: list[dict], limit: int, token_budget: int | None, min_similarity: float | None
+) -> RecallResult:
     """The ranked rows as a result: the vector floor, token counts, the budget's packing."""
     s = deps.settings
     if min_similarity is not None:
-        rows = [r for r in rows if any(x["channel"] == Channel.VECTOR.value and x["score"] >= min_similarity
-                                       for x in r["ranks"])]
+        rows = [
+            r
+            for r in rows
+            if any(x["channel"] == Channel.VECTOR.value and x["score"] >= min_similarity for x in r["ranks"])
+        ]
     if token_budget is None:
         rows = rows[:limit]
     tokens = [deps.embedder.count_tokens(r["memory"]["content"]) for r in rows]
@@ -316,18 +327,26 @@ async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, resul
         memory.last_accessed_at, memory.access_count = now, memory.access_count + 1
     top = [item.memory.id for item in result.items[: s.coretrieval_top]]
     query_hash = content_hash(query)
-    retrieved = events.event("memory.retrieved", memoryIds=[item.memory.id for item in result.items],
-                             queryHash=query_hash, retrievalId=result.retrieval_id)
+    retrieved = events.event(
+        "memory.retrieved",
+        memoryIds=[item.memory.id for item in result.items],
+        queryHash=query_hash,
+        retrievalId=result.retrieval_id,
+    )
     await tx.run(
         "memory.record_retrieval",
-        userId=user_id, retrievalId=result.retrieval_id, event=retrieved,
-        query=redact(query).text if s.redact_pii else query, queryHash=query_hash,
+        userId=user_id,
+        retrievalId=result.retrieval_id,
+        event=retrieved,
+        query=redact(query).text if s.redact_pii else query,
+        queryHash=query_hash,
         results=[
-            {"id": item.memory.id, "rank": rank, "score": item.score,
-             "stability": item.memory.stability}
+            {"id": item.memory.id, "rank": rank, "score": item.score, "stability": item.memory.stability}
             for rank, item in enumerate(result.items, start=1)
         ],
-        now=now, retrievalNoise=s.utility_retrieval_noise, processNoise=PROCESS_NOISE,
+        now=now,
+        retrievalNoise=s.utility_retrieval_noise,
+        processNoise=PROCESS_NOISE,
     )
     if s.coretrieval_rate > 0 and len(top) > 1:
         # co-retrieval: what is recalled together is associated (a Hebbian nudge)

@@ -105,9 +105,7 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
         "trust": item.source.trust,
         "tags": tags,
         "metadata": json.dumps(metadata, default=str, sort_keys=True),
-        "entities": [
-            {"key": e.key, "name": e.name} for e in extract_entities(content, explicit)
-        ],
+        "entities": [{"key": e.key, "name": e.name} for e in extract_entities(content, explicit)],
     }
     return _Prepared(row, counts, item.session_id)
 
@@ -126,10 +124,14 @@ def _memories(rows: list[dict]) -> dict[str, Memory]:
 AfterWrite = Callable[[object, list[tuple[str, bool]]], Awaitable[None]]
 
 
-async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
-                        derivations: list[Derivation | None] | None = None,
-                        after_write: AfterWrite | None = None,
-                        request_id: str | None = None) -> list[RememberResult]:
+async def remember_many(
+    deps: Deps,
+    user_id: str,
+    inputs: list[MemoryInput],
+    derivations: list[Derivation | None] | None = None,
+    after_write: AfterWrite | None = None,
+    request_id: str | None = None,
+) -> list[RememberResult]:
     """Stores a batch (already validated); returns one result per input, in order.
     `derivations` (the self-improvement worker's) gives inputs a lineage; `after_write(tx,
     stored)` runs last in the same transaction, with each input's (memory id, created?);
@@ -139,7 +141,10 @@ async def remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
     if request_id is None:
         return await _remember_many(deps, user_id, inputs, derivations, after_write, None)
     return await idempotency.once(
-        deps, user_id, request_id, "remember",
+        deps,
+        user_id,
+        request_id,
+        "remember",
         lambda: _remember_many(deps, user_id, inputs, derivations, after_write, request_id),
         lambda response: _replay(deps, user_id, response),
     )
@@ -149,15 +154,26 @@ async def _replay(deps: Deps, user_id: str, response: list[dict]) -> list[Rememb
     rows = await deps.db.read("memory.get_many", userId=user_id, ids=sorted({r["memoryId"] for r in response}))
     memories = _memories(rows)
     return [
-        RememberResult(memories[r["memoryId"]], r["duplicateOf"], r["similarity"], r["redactions"],
-                       [truth.Conflict(**{**c, "kind": ConflictKind(c["kind"])}) for c in r["conflicts"]])
-        for r in response if r["memoryId"] in memories
+        RememberResult(
+            memories[r["memoryId"]],
+            r["duplicateOf"],
+            r["similarity"],
+            r["redactions"],
+            [truth.Conflict(**{**c, "kind": ConflictKind(c["kind"])}) for c in r["conflicts"]],
+        )
+        for r in response
+        if r["memoryId"] in memories
     ]
 
 
-async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
-                         derivations: list[Derivation | None] | None, after_write: AfterWrite | None,
-                         request_id: str | None) -> list[RememberResult]:
+async def _remember_many(
+    deps: Deps,
+    user_id: str,
+    inputs: list[MemoryInput],
+    derivations: list[Derivation | None] | None,
+    after_write: AfterWrite | None,
+    request_id: str | None,
+) -> list[RememberResult]:
     derivations = derivations or [None] * len(inputs)
     prepared = [_derived(_prepare(item, deps), d) for item, d in zip(inputs, derivations, strict=True)]
     vectors = await deps.embedder.embed_async([p.row["content"] for p in prepared])
@@ -185,8 +201,13 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
         await tx.run("memory.lock_user", userId=user_id, now=deps.clock.now())
         now = deps.clock.now()
         candidates = await neighbours.near(
-            tx.run, deps.settings, user_id, [prepared[i].row["content"] for i in kept], [vectors[i] for i in kept],
-            by_subject=[prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept])
+            tx.run,
+            deps.settings,
+            user_id,
+            [prepared[i].row["content"] for i in kept],
+            [vectors[i] for i in kept],
+            by_subject=[prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept],
+        )
         existing: dict[int, tuple[str, float]] = {}
         for i, found in zip(kept, candidates, strict=True):
             if derivation := prepared[i].derivation:  # a derived memory resembles its sources by design
@@ -204,19 +225,27 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
                 rows.append({**prepared[i].row, "embedding": vectors[i].tolist()})
             created = await tx.run(
                 "memory.create_memories",
-                userId=user_id, userKey=user_key(user_id), now=now, memories=rows,
+                userId=user_id,
+                userKey=user_key(user_id),
+                now=now,
+                memories=rows,
             )
             await keyword_index.add(tx, rows)
         reinforced = []
         if existing:
             reinforced = await tx.run(
                 "memory.reinforce",
-                userId=user_id, ids=sorted({dup for dup, _ in existing.values()}), now=now,
+                userId=user_id,
+                ids=sorted({dup for dup, _ in existing.values()}),
+                now=now,
             )
         log = [
-            events.event("memory.stored", memoryId=row["memory"]["id"],
-                         contentHash=events.content_hash(row["memory"]["content"]),
-                         temporalLevel=row["memory"]["temporalLevel"])
+            events.event(
+                "memory.stored",
+                memoryId=row["memory"]["id"],
+                contentHash=events.content_hash(row["memory"]["content"]),
+                temporalLevel=row["memory"]["temporalLevel"],
+            )
             for row in created
         ] + [
             events.event("memory.reinforced", memoryId=memory_id, similarity=similarity)
@@ -231,13 +260,23 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
                     created_memories[memory_id] = Memory.from_node(node, created_memories[memory_id].entities)
         for i in to_create:
             if derivation := prepared[i].derivation:
-                await tx.run("memory.link_lineage", userId=user_id, memoryId=prepared[i].row["id"],
-                             derivedFrom=list(derivation.derived_from),
-                             supersedes=list(derivation.supersedes), by=derivation.by, now=now)
-        await _place_in_scenes(tx, deps, user_id, now, [
-            (prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i])
-            for i in to_create
-        ])
+                await tx.run(
+                    "memory.link_lineage",
+                    userId=user_id,
+                    memoryId=prepared[i].row["id"],
+                    derivedFrom=list(derivation.derived_from),
+                    supersedes=list(derivation.supersedes),
+                    by=derivation.by,
+                    now=now,
+                )
+        await _place_in_scenes(
+            tx,
+            deps,
+            user_id,
+            now,
+            [(prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i]) for i in to_create],
+        )
+
         def stored(i: int) -> tuple[str, bool]:
             if i in existing:
                 return existing[i][0], False
@@ -247,13 +286,23 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
 
         if after_write:
             await after_write(tx, [stored(i) for i in range(len(prepared))])
-        await idempotency.record(tx, user_id, request_id, "remember", [
-            {"memoryId": stored(i)[0], "redactions": prepared[i].redactions,
-             "duplicateOf": None if stored(i)[1] else stored(i)[0],
-             "similarity": existing[i][1] if i in existing else same_batch[i][1] if i in same_batch else None,
-             "conflicts": conflicts.get(i, [])}
-            for i in range(len(prepared))
-        ], now)
+        await idempotency.record(
+            tx,
+            user_id,
+            request_id,
+            "remember",
+            [
+                {
+                    "memoryId": stored(i)[0],
+                    "redactions": prepared[i].redactions,
+                    "duplicateOf": None if stored(i)[1] else stored(i)[0],
+                    "similarity": existing[i][1] if i in existing else same_batch[i][1] if i in same_batch else None,
+                    "conflicts": conflicts.get(i, []),
+                }
+                for i in range(len(prepared))
+            ],
+            now,
+        )
         return existing, created_memories, _memories(reinforced)
 
     conflicts: dict[int, list[truth.Conflict]] = {}
@@ -270,14 +319,12 @@ async def _remember_many(deps: Deps, user_id: str, inputs: list[MemoryInput],
             target = original.memory if original else created[prepared[first].row["id"]]
             results.append(RememberResult(target, target.id, similarity, redactions))
         else:
-            results.append(RememberResult(created[item.row["id"]], None, None, redactions,
-                                          conflicts.get(i, [])))
+            results.append(RememberResult(created[item.row["id"]], None, None, redactions, conflicts.get(i, [])))
     return results
 
 
 def _claim(row: dict, now) -> truth.Claim:
-    return truth.Claim(row["id"], row["content"], row["contentType"], row["trust"],
-                       row["validFrom"], now)
+    return truth.Claim(row["id"], row["content"], row["contentType"], row["trust"], row["validFrom"], now)
 
 
 async def _place_in_scenes(tx, deps: Deps, user_id: str, now, arrivals: list) -> None:
@@ -290,22 +337,36 @@ async def _place_in_scenes(tx, deps: Deps, user_id: str, now, arrivals: list) ->
         rows = await tx.run("scene.current", userId=user_id, sessionId=session_id)
         current = None
         if rows:
-            current = scene.OpenScene(rows[0]["id"], np.asarray(rows[0]["centroidSum"], dtype=np.float32),
-                                      rows[0]["size"], member_vectors=[np.asarray(v, dtype=np.float32)
-                                                                       for v in rows[0]["memberVectors"] if v])
-        plan = scene.plan(current, [(m.id, v) for m, v in members],
-                          deps.settings.scene_capacity, deps.settings.scene_topic_threshold)
+            current = scene.OpenScene(
+                rows[0]["id"],
+                np.asarray(rows[0]["centroidSum"], dtype=np.float32),
+                rows[0]["size"],
+                member_vectors=[np.asarray(v, dtype=np.float32) for v in rows[0]["memberVectors"] if v],
+            )
+        plan = scene.plan(
+            current, [(m.id, v) for m, v in members], deps.settings.scene_capacity, deps.settings.scene_topic_threshold
+        )
         await tx.run(
-            "scene.apply", userId=user_id, sessionId=session_id, now=now,
+            "scene.apply",
+            userId=user_id,
+            sessionId=session_id,
+            now=now,
             flushed=[{"id": scene_id, "reason": reason} for scene_id, reason in plan.flushed],
-            scenes=[{"id": s.id, "centroidSum": s.centroid_sum.tolist(), "size": s.size,
-                     "members": s.new_members} for s in plan.scenes],
+            scenes=[
+                {"id": s.id, "centroidSum": s.centroid_sum.tolist(), "size": s.size, "members": s.new_members}
+                for s in plan.scenes
+            ],
         )
         for memory, _ in members:
             memory.in_scene = memory.id in plan.in_scene
             if not memory.in_scene:
                 memory.scene_flushed_at = now
-        await events.append(tx, user_id, now, [
-            events.event("scene.flushed", sceneId=scene_id, sessionId=session_id, reason=reason)
-            for scene_id, reason in plan.flushed
-        ])
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event("scene.flushed", sceneId=scene_id, sessionId=session_id, reason=reason)
+                for scene_id, reason in plan.flushed
+            ],
+        )

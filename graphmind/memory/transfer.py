@@ -48,8 +48,9 @@ def parse_line(text: str) -> MemoryInput:
     return parsed
 
 
-async def import_lines(deps: Deps, user_id: str, lines: Iterable[str], batch: int = 500,
-                       progress: Callable[[int], None] | None = None) -> ImportReport:
+async def import_lines(
+    deps: Deps, user_id: str, lines: Iterable[str], batch: int = 500, progress: Callable[[int], None] | None = None
+) -> ImportReport:
     """Validates each line and stores the valid ones in batches of `batch`; `progress(n)`
     is told how many more lines are done after each batch."""
     if not 1 <= batch <= MAX_BATCH:
@@ -111,8 +112,9 @@ async def export_memories(deps: Deps, user_id: str, every_status: bool = False) 
     memories: list[Memory] = []
     after = None
     while True:
-        page = await manage.list_memories(deps, user_id, manage.MemoryFilter(statuses=statuses),
-                                          manage.MAX_PAGE_SIZE, after)
+        page = await manage.list_memories(
+            deps, user_id, manage.MemoryFilter(statuses=statuses), manage.MAX_PAGE_SIZE, after
+        )
         memories += page.memories
         if not page.has_next_page:
             break

@@ -26,8 +26,9 @@ def retrieval_observation(rank: int) -> float:
     return 0.5 + 0.5 / rank
 
 
-def kalman_update(prior: Utility, observed: float, measurement_noise: float = 0.5,
-                  process_noise: float = PROCESS_NOISE) -> Utility:
+def kalman_update(
+    prior: Utility, observed: float, measurement_noise: float = 0.5, process_noise: float = PROCESS_NOISE
+) -> Utility:
     """K = P / (P + R); x̂ += K (observed − x̂); P = (1 − K) P + Q."""
     gain = prior.variance / (prior.variance + measurement_noise)
     estimate = prior.estimate + gain * (observed - prior.estimate)

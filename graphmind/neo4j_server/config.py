@@ -94,5 +94,7 @@ def render_conf(settings: Settings) -> str:
 def browser_url(settings: Settings) -> str:
     """Browser, its connection form filled for this server (`?dbms=bolt://user@host:port&db=…`)."""
     bolt = f"bolt://{settings.neo4j_user}@{settings.neo4j_host}:{settings.neo4j_bolt_port}"
-    return (f"http://{settings.neo4j_host}:{settings.neo4j_http_port}/browser/"
-            f"?dbms={quote(bolt, safe=':/@')}&db={quote(settings.neo4j_database, safe='')}")
+    return (
+        f"http://{settings.neo4j_host}:{settings.neo4j_http_port}/browser/"
+        f"?dbms={quote(bolt, safe=':/@')}&db={quote(settings.neo4j_database, safe='')}"
+    )

@@ -33,8 +33,7 @@ class Neo4jServer:
     """One Neo4j instance: its folder (`GRAPHMIND_NEO4J_HOME`) and its ports; `pom` and
     `entry_point` choose another Neo4j release (the upgrade test runs 5.26 with them)."""
 
-    def __init__(self, settings: Settings, pom: Path = runtime.POM,
-                 entry_point: str = config.ENTRY_POINT) -> None:
+    def __init__(self, settings: Settings, pom: Path = runtime.POM, entry_point: str = config.ENTRY_POINT) -> None:
         self.settings = settings
         self.pom = pom
         self.entry_point = entry_point
@@ -54,9 +53,7 @@ class Neo4jServer:
 
     def bolt_open(self) -> bool:
         try:
-            with socket.create_connection(
-                (self.settings.neo4j_host, self.settings.neo4j_bolt_port), timeout=0.5
-            ):
+            with socket.create_connection((self.settings.neo4j_host, self.settings.neo4j_bolt_port), timeout=0.5):
                 return True
         except OSError:
             return False
@@ -131,9 +128,7 @@ class Neo4jServer:
         deadline = time.monotonic() + self.settings.neo4j_start_timeout
         while not self.bolt_open():
             if process is not None and process.poll() is not None:
-                raise Neo4jServerError(
-                    f"Neo4j exited with code {process.returncode}:\n{self._log_tail()}"
-                )
+                raise Neo4jServerError(f"Neo4j exited with code {process.returncode}:\n{self._log_tail()}")
             if time.monotonic() > deadline:
                 raise Neo4jServerError(f"Bolt did not answer in time:\n{self._log_tail()}")
             time.sleep(0.25)
@@ -144,9 +139,7 @@ class Neo4jServer:
         s = self.settings
         while True:
             try:
-                with GraphDatabase.driver(
-                    s.bolt_uri, auth=(s.neo4j_user, s.neo4j_password)
-                ) as driver:
+                with GraphDatabase.driver(s.bolt_uri, auth=(s.neo4j_user, s.neo4j_password)) as driver:
                     driver.verify_connectivity()
                 return
             except neo4j_errors.AuthError:

@@ -48,9 +48,7 @@ def require_tools() -> None:
     problems = []
     version = java_major_version()
     if version < NEO4J_JAVA:
-        problems.append(
-            f"java {NEO4J_JAVA}+ not found" if version == 0 else f"java {version} is too old"
-        )
+        problems.append(f"java {NEO4J_JAVA}+ not found" if version == 0 else f"java {version} is too old")
     if not shutil.which("mvn"):
         problems.append("mvn not found")
     if problems:
@@ -74,14 +72,18 @@ def install(lib: Path, pom: Path = POM) -> bool:
     staging = lib.with_name(lib.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
     command = [
-        "mvn", "-q", "-B", "-f", str(pom), "dependency:copy-dependencies",
-        f"-DoutputDirectory={staging}", "-DincludeScope=runtime",
+        "mvn",
+        "-q",
+        "-B",
+        "-f",
+        str(pom),
+        "dependency:copy-dependencies",
+        f"-DoutputDirectory={staging}",
+        "-DincludeScope=runtime",
     ]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
-        raise Neo4jServerError(
-            "Maven could not resolve the Neo4j jars:\n" + (done.stdout + done.stderr)[-3000:]
-        )
+        raise Neo4jServerError("Maven could not resolve the Neo4j jars:\n" + (done.stdout + done.stderr)[-3000:])
     (staging / ".pom-sha256").write_text(pom_digest(pom))
     shutil.rmtree(lib, ignore_errors=True)
     staging.rename(lib)

@@ -36,18 +36,21 @@ class ExportReport:
 
 
 def _ours(file: VaultFile, user_id: str) -> bool:
-    return (file.error is None and file.field("user") == user_id
-            and (file.note_id is not None or file.field("type") == "index"))
+    return (
+        file.error is None
+        and file.field("user") == user_id
+        and (file.note_id is not None or file.field("type") == "index")
+    )
 
 
 def _refuse(what: str, paths: list[str]) -> Conflict:
     shown = ", ".join(paths[:SHOWN]) + (" …" if len(paths) > SHOWN else "")
-    return Conflict(f"{what}: {len(paths)} ({shown}); import the vault first (and fix what it reports), "
-                    "or export with --force")
+    return Conflict(
+        f"{what}: {len(paths)} ({shown}); import the vault first (and fix what it reports), or export with --force"
+    )
 
 
-async def export_vault(db: Database, settings: Settings, user_id: str, root: Path,
-                       force: bool = False) -> ExportReport:
+async def export_vault(db: Database, settings: Settings, user_id: str, root: Path, force: bool = False) -> ExportReport:
     """Writes the user's graph into the vault folder `root` (created if needed)."""
     root = Path(root)
     graph = await load(db, user_id)

@@ -11,8 +11,13 @@ from datetime import UTC, datetime
 from graphmind.db.database import Database, native
 
 KINDS = ("memory", "decision", "trail", "session", "entity")
-_QUERIES = {"memory": "memories", "decision": "decisions", "trail": "trails", "session": "sessions",
-            "entity": "entities"}
+_QUERIES = {
+    "memory": "memories",
+    "decision": "decisions",
+    "trail": "trails",
+    "session": "sessions",
+    "entity": "entities",
+}
 _EARLIEST = datetime.min.replace(tzinfo=UTC)
 
 
@@ -64,8 +69,10 @@ def _ordered(items: list[dict]) -> list[dict]:
 
 
 def _associations(rows: list[dict]) -> list[Edge]:
-    return [Edge("associated", a["id"], f"(weight {a['weight']:.3f})" if a["weight"] is not None else "")
-            for a in sorted(rows, key=lambda a: a["id"])]
+    return [
+        Edge("associated", a["id"], f"(weight {a['weight']:.3f})" if a["weight"] is not None else "")
+        for a in sorted(rows, key=lambda a: a["id"])
+    ]
 
 
 def _edges(relation: str, ids: list[str]) -> list[Edge]:
@@ -76,9 +83,12 @@ def _memory(row: dict) -> Node:
     m = _natives(row["memory"])
     m["metadata"] = json.loads(m.get("metadata") or "{}")
     edges = [
-        *_edges("next", row["next"]), *_edges("supersedes", row["supersedes"]),
-        *_edges("derived_from", row["derivedFrom"]), *_edges("improves", row["improves"]),
-        *_edges("related", row["related"]), *_edges("mentions", row["mentions"]),
+        *_edges("next", row["next"]),
+        *_edges("supersedes", row["supersedes"]),
+        *_edges("derived_from", row["derivedFrom"]),
+        *_edges("improves", row["improves"]),
+        *_edges("related", row["related"]),
+        *_edges("mentions", row["mentions"]),
         *_associations(row["associated"]),
     ]
     return Node("memory", m["id"], m["content"], m["content"], m["createdAt"], m, edges)
@@ -92,11 +102,15 @@ def _entity(row: dict) -> Node:
 
 def _decision(row: dict) -> Node:
     d = _natives(row["decision"])
-    edges = [Edge("influenced_by", i["id"], f"(score {i['score']:.3f})" if i["score"] is not None else "")
-             for i in sorted(row["influencedBy"], key=lambda i: i["id"])]
+    edges = [
+        Edge("influenced_by", i["id"], f"(score {i['score']:.3f})" if i["score"] is not None else "")
+        for i in sorted(row["influencedBy"], key=lambda i: i["id"])
+    ]
     edges += _edges("session", row["session"])
-    items = {"alternatives": sorted(row["alternatives"], key=lambda a: (a.get("summary") or "", a["id"])),
-             "outcomes": _ordered(row["outcomes"])}
+    items = {
+        "alternatives": sorted(row["alternatives"], key=lambda a: (a.get("summary") or "", a["id"])),
+        "outcomes": _ordered(row["outcomes"]),
+    }
     summary = d.get("summary") or ""
     return Node("decision", d["id"], summary, summary, d.get("createdAt"), d, edges, items)
 
@@ -118,8 +132,9 @@ def _session(row: dict) -> Node:
     s = _natives(row["session"])
     s["snapshotId"] = min(row["snapshots"], default=None)
     entries = sorted((_natives(e) for e in row["entries"]), key=lambda e: (e.get("position") or 0, e["id"]))
-    return Node("session", s["id"], s.get("goal") or "", s.get("goal") or "", s.get("startedAt"), s, [],
-                {"entries": entries})
+    return Node(
+        "session", s["id"], s.get("goal") or "", s.get("goal") or "", s.get("startedAt"), s, [], {"entries": entries}
+    )
 
 
 _BUILD = {"memory": _memory, "decision": _decision, "trail": _trail, "session": _session, "entity": _entity}

@@ -18,13 +18,25 @@ from dataclasses import dataclass
 from graphmind.obsidian.graph import KINDS, Node, UserGraph
 from graphmind.obsidian.notes import Link, Note, inline
 
-FOLDERS = {"memory": "memories", "decision": "decisions", "trail": "trails", "session": "sessions",
-           "entity": "entities"}
-INDEXES = {"memory": "Memories", "decision": "Decisions", "trail": "Trails", "session": "Sessions",
-           "entity": "Entities"}
-HEADINGS = {"decision": ("## Alternatives", "## Outcomes"),
-            "trail": ("## Hypotheses", "## Conclusions", "## Open questions"),
-            "session": ("## Entries",)}
+FOLDERS = {
+    "memory": "memories",
+    "decision": "decisions",
+    "trail": "trails",
+    "session": "sessions",
+    "entity": "entities",
+}
+INDEXES = {
+    "memory": "Memories",
+    "decision": "Decisions",
+    "trail": "Trails",
+    "session": "Sessions",
+    "entity": "Entities",
+}
+HEADINGS = {
+    "decision": ("## Alternatives", "## Outcomes"),
+    "trail": ("## Hypotheses", "## Conclusions", "## Open questions"),
+    "session": ("## Entries",),
+}
 MARKED = ("superseded", "archived", "merged")  # statuses shown in tags, callouts and indexes
 _WORD = re.compile(r"[^\W_]+")
 
@@ -81,13 +93,23 @@ def _refs(ids: list[str], where: dict[str, str]) -> str:
 def _memory(node: Node, user_id: str, where: dict[str, str], superseded_by: list[str]) -> Note:
     p = node.props
     front = {
-        "id": node.id, "type": "memory", "user": user_id, "status": p.get("status"),
-        "content_type": p.get("contentType"), "temporal_level": p.get("temporalLevel"),
-        "salience": _num(p.get("effectiveSalience")), "base_salience": _num(p.get("baseSalience")),
-        "outcome_adjustment": _num(p.get("outcomeAdjustment")), "trust": _num(p.get("trust")),
-        "source": p.get("source"), "valid_from": _iso(p.get("validFrom")), "valid_until": _iso(p.get("validUntil")),
-        "created_at": _iso(p.get("createdAt")), "updated_at": _iso(p.get("updatedAt")),
-        "tags": _tags(node), "metadata": p.get("metadata") or {},
+        "id": node.id,
+        "type": "memory",
+        "user": user_id,
+        "status": p.get("status"),
+        "content_type": p.get("contentType"),
+        "temporal_level": p.get("temporalLevel"),
+        "salience": _num(p.get("effectiveSalience")),
+        "base_salience": _num(p.get("baseSalience")),
+        "outcome_adjustment": _num(p.get("outcomeAdjustment")),
+        "trust": _num(p.get("trust")),
+        "source": p.get("source"),
+        "valid_from": _iso(p.get("validFrom")),
+        "valid_until": _iso(p.get("validUntil")),
+        "created_at": _iso(p.get("createdAt")),
+        "updated_at": _iso(p.get("updatedAt")),
+        "tags": _tags(node),
+        "metadata": p.get("metadata") or {},
     }
     callout = None
     if node.status == "superseded":
@@ -101,9 +123,15 @@ def _memory(node: Node, user_id: str, where: dict[str, str], superseded_by: list
 def _decision(node: Node, user_id: str, where: dict[str, str]) -> Note:
     p = node.props
     front = {
-        "id": node.id, "type": "decision", "user": user_id, "decision_type": p.get("decisionType"),
-        "confidence": _num(p.get("confidence")), "outcome_observed": p.get("outcomeObserved"),
-        "session_id": p.get("sessionId"), "retrieval_id": p.get("retrievalId"), "created_at": _iso(p.get("createdAt")),
+        "id": node.id,
+        "type": "decision",
+        "user": user_id,
+        "decision_type": p.get("decisionType"),
+        "confidence": _num(p.get("confidence")),
+        "outcome_observed": p.get("outcomeObserved"),
+        "session_id": p.get("sessionId"),
+        "retrieval_id": p.get("retrievalId"),
+        "created_at": _iso(p.get("createdAt")),
     }
     alternatives = [f"- {inline(a.get('summary') or '')}" for a in node.items["alternatives"]]
     outcomes = []
@@ -123,14 +151,21 @@ def _evidence(label: str, ids: list[str], where: dict[str, str]) -> list[str]:
 def _trail(node: Node, user_id: str, where: dict[str, str]) -> Note:
     p = node.props
     front = {
-        "id": node.id, "type": "trail", "user": user_id, "status": p.get("status"), "label": p.get("label"),
-        "agent_id": p.get("agentId"), "created_at": _iso(p.get("createdAt")), "updated_at": _iso(p.get("updatedAt")),
+        "id": node.id,
+        "type": "trail",
+        "user": user_id,
+        "status": p.get("status"),
+        "label": p.get("label"),
+        "agent_id": p.get("agentId"),
+        "created_at": _iso(p.get("createdAt")),
+        "updated_at": _iso(p.get("updatedAt")),
         "tags": _tags(node),
     }
     hypotheses = []
     for h in node.items["hypotheses"]:
-        hypotheses.append(f"- ({h.get('status')}, confidence {h.get('confidence') or 0.0:.2f}) "
-                          f"{inline(h.get('statement') or '')}")
+        hypotheses.append(
+            f"- ({h.get('status')}, confidence {h.get('confidence') or 0.0:.2f}) {inline(h.get('statement') or '')}"
+        )
         hypotheses += _evidence("supported by", h["supportedBy"], where)
         hypotheses += _evidence("contradicted by", h["contradictedBy"], where)
     conclusions = []
@@ -149,8 +184,14 @@ def _trail(node: Node, user_id: str, where: dict[str, str]) -> Note:
 def _session(node: Node, user_id: str, where: dict[str, str]) -> Note:
     p = node.props
     front = {
-        "id": node.id, "type": "session", "user": user_id, "status": p.get("status"), "agent_id": p.get("agentId"),
-        "started_at": _iso(p.get("startedAt")), "ended_at": _iso(p.get("endedAt")), "snapshot_id": p.get("snapshotId"),
+        "id": node.id,
+        "type": "session",
+        "user": user_id,
+        "status": p.get("status"),
+        "agent_id": p.get("agentId"),
+        "started_at": _iso(p.get("startedAt")),
+        "ended_at": _iso(p.get("endedAt")),
+        "snapshot_id": p.get("snapshotId"),
     }
     entries = []
     for e in node.items["entries"]:
@@ -164,8 +205,13 @@ def _session(node: Node, user_id: str, where: dict[str, str]) -> Note:
 
 
 def _entity(node: Node, user_id: str, where: dict[str, str]) -> Note:
-    front = {"id": node.id, "type": "entity", "user": user_id, "key": node.props.get("key"),
-             "created_at": _iso(node.props.get("createdAt"))}
+    front = {
+        "id": node.id,
+        "type": "entity",
+        "user": user_id,
+        "key": node.props.get("key"),
+        "created_at": _iso(node.props.get("createdAt")),
+    }
     return Note(where[node.id], front, node.text, None, [], _links(node, where))
 
 

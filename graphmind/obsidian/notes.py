@@ -151,7 +151,7 @@ def split(source: str) -> tuple[dict | None, str]:
         front = {}
     if not isinstance(front, dict):
         raise NoteError("its front matter is not a mapping")
-    return front, "\n".join(lines[end + 1:])
+    return front, "\n".join(lines[end + 1 :])
 
 
 def _last(lines: list[str], heading: str, before: int) -> int | None:
@@ -168,7 +168,7 @@ def parse_body(body: str, headings: tuple[str, ...] = (), callout: bool = False)
     end = _last(lines, LINKS, len(lines))
     if end is None and headings:
         raise NoteError(f"its '{LINKS}' heading is missing")
-    link_lines = lines[end + 1:] if end is not None else []
+    link_lines = lines[end + 1 :] if end is not None else []
     end = len(lines) if end is None else end
     for heading in reversed(headings):
         found = _last(lines, heading, end)
@@ -185,5 +185,5 @@ def parse_body(body: str, headings: tuple[str, ...] = (), callout: bool = False)
         match = _RELATION.match(line)
         assert match is not None  # every part of _RELATION is optional: it matches every line
         relation = relation_name(match.group(1)) if match.group(1) else None
-        links.extend((relation, link) for link in wikilinks(line[match.end():]))
+        links.extend((relation, link) for link in wikilinks(line[match.end() :]))
     return Body("\n".join(text_lines).strip(), links)

@@ -92,8 +92,15 @@ class Context:
             return self.graph.nodes[target].text
         return _ID_SUFFIX.sub("", link.target.rsplit("/", 1)[-1])
 
-    def links(self, path: str, kind: str, node_id: str, body: Body, existing: set[tuple[str, str]],
-              warnings: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    def links(
+        self,
+        path: str,
+        kind: str,
+        node_id: str,
+        body: Body,
+        existing: set[tuple[str, str]],
+        warnings: list[tuple[str, str]],
+    ) -> list[tuple[str, str]]:
         """The links of a note that are not edges yet and can be added. Unresolved or
         unaddable links under ## Links are reported; in the text they stay text."""
         added: list[tuple[str, str]] = []
@@ -113,8 +120,10 @@ class Context:
             elif kind != "memory":
                 reason = "links are added in memory notes only"
             elif (relation, target_kind) not in ADDABLE:
-                reason = (f"a '{relation or 'plain'}' link to a {target_kind} cannot be added from a vault "
-                          "(only related → memory, mentions → entity)")
+                reason = (
+                    f"a '{relation or 'plain'}' link to a {target_kind} cannot be added from a vault "
+                    "(only related → memory, mentions → entity)"
+                )
             if reason is None:
                 added.append((relation, target))
             elif listed:
@@ -192,8 +201,13 @@ def plan(ctx: Context, files: list[VaultFile], user_id: str) -> Plan:
         elif owner and owner != user_id and (file.note_id or file.field("duplicate_of")):
             result.skipped.append((file.path, f"belongs to user {owner}"))
         elif file.note_id and file.note_id not in ctx.graph.nodes:
-            result.skipped.append((file.path, f"unknown id {file.note_id}: not in this user's graph (deleted, "
-                                              "or from another database); remove the id to add it as new"))
+            result.skipped.append(
+                (
+                    file.path,
+                    f"unknown id {file.note_id}: not in this user's graph (deleted, "
+                    "or from another database); remove the id to add it as new",
+                )
+            )
         elif file.note_id:
             managed.setdefault(file.note_id, []).append(file)
             ctx.ids[file.path] = file.note_id
@@ -210,8 +224,9 @@ def plan(ctx: Context, files: list[VaultFile], user_id: str) -> Plan:
             canonical = ctx.layout.paths[node_id]
             for file in group:
                 if file.path != canonical:
-                    result.skipped.append((file.path, f"{len(group)} notes have id {node_id}; only "
-                                                      f"{canonical} is imported"))
+                    result.skipped.append(
+                        (file.path, f"{len(group)} notes have id {node_id}; only {canonical} is imported")
+                    )
             group = [f for f in group if f.path == canonical]
         for file in group:
             try:

@@ -49,8 +49,11 @@ def read(root: Path) -> list[VaultFile]:
     """Every note of the vault, by path."""
     if not root.is_dir():
         return []
-    files = [f for f in root.rglob("*.md")
-             if f.is_file() and not any(part.startswith(".") for part in f.relative_to(root).parts)]
+    files = [
+        f
+        for f in root.rglob("*.md")
+        if f.is_file() and not any(part.startswith(".") for part in f.relative_to(root).parts)
+    ]
     return [read_file(root, f) for f in sorted(files)]
 
 
@@ -86,8 +89,10 @@ class Resolver:
         target = target[:-3] if target.lower().endswith(".md") else target
         if target in self._by_path:
             return self._by_path[target]
-        for candidates in (self._by_lower.get(target.lower(), []),
-                           [] if "/" in target else self._by_name.get(target.lower(), [])):
+        for candidates in (
+            self._by_lower.get(target.lower(), []),
+            [] if "/" in target else self._by_name.get(target.lower(), []),
+        ):
             if len(candidates) == 1:
                 return candidates[0]
         return None

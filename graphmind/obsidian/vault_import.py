@@ -87,27 +87,50 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
                 assert vector is not None  # a memory note with text is embedded (import_vault)
                 entities = [{"key": e.key, "name": e.name} for e in extract_entities(edit.text)]
                 await keyword_index.remove(tx, [edit.id])  # a Skip below rolls this back
-                rows = await tx.run("obsidian.update_memory", **params, content=edit.text,
-                                    embedding=vector.tolist(), entities=entities)
+                rows = await tx.run(
+                    "obsidian.update_memory", **params, content=edit.text, embedding=vector.tolist(), entities=entities
+                )
                 await keyword_index.add(tx, [{"id": edit.id, "content": edit.text}])
-                log.append(events.event("memory.updated", memoryId=edit.id, origin=ORIGIN,
-                                        contentHash=events.content_hash(edit.text),
-                                        previousHash=events.content_hash(edit.previous)))
+                log.append(
+                    events.event(
+                        "memory.updated",
+                        memoryId=edit.id,
+                        origin=ORIGIN,
+                        contentHash=events.content_hash(edit.text),
+                        previousHash=events.content_hash(edit.previous),
+                    )
+                )
             else:
                 rows = await tx.run(f"obsidian.update_{edit.kind}", **params, text=edit.text)
-                log.append(events.event("text.edited", kind=edit.kind, id=edit.id, origin=ORIGIN,
-                                        contentHash=events.content_hash(edit.text)))
+                log.append(
+                    events.event(
+                        "text.edited",
+                        kind=edit.kind,
+                        id=edit.id,
+                        origin=ORIGIN,
+                        contentHash=events.content_hash(edit.text),
+                    )
+                )
             if not rows:
                 raise Skip(f"the {edit.kind} changed in the graph while importing; import again")
         linked: list[dict] = []
         if edit.links:
-            rows = await tx.run("obsidian.link", userId=user_id, fromId=edit.id, now=now,
-                                links=[{"relation": r, "toId": t} for r, t in edit.links])
+            rows = await tx.run(
+                "obsidian.link",
+                userId=user_id,
+                fromId=edit.id,
+                now=now,
+                links=[{"relation": r, "toId": t} for r, t in edit.links],
+            )
             if not rows or len(rows[0]["found"]) < len(edit.links):
                 raise Skip("a linked note is gone from the graph; import again")
             linked = rows[0]["linked"]
-            log += [events.event("memory.linked", memoryId=edit.id, targetId=x["toId"], relation=x["relation"],
-                                 origin=ORIGIN) for x in linked]
+            log += [
+                events.event(
+                    "memory.linked", memoryId=edit.id, targetId=x["toId"], relation=x["relation"], origin=ORIGIN
+                )
+                for x in linked
+            ]
         await events.append(tx, user_id, now, log)
         return linked
 
@@ -124,8 +147,13 @@ async def import_vault(deps: Deps, user_id: str, root: Path, dry_run: bool = Fal
     if found.new and not dry_run:
         created = await _create(deps, user_id, root, found.new)
         _, found = await _plan(deps, user_id, root)  # new notes now have ids; links to them resolve
-    report = ImportReport(ignored=found.ignored, skipped=list(found.skipped), created=created, dry_run=dry_run,
-                          unchanged=len([p for p in found.unchanged if p not in created]))
+    report = ImportReport(
+        ignored=found.ignored,
+        skipped=list(found.skipped),
+        created=created,
+        dry_run=dry_run,
+        unchanged=len([p for p in found.unchanged if p not in created]),
+    )
     if dry_run:
         report.created = [n.file.path for n in found.new]
         report.updated = [e.path for e in found.edits if e.text is not None]

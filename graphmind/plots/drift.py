@@ -32,30 +32,49 @@ def drift_figure(data: DriftData) -> Figure:
     new = [n - o for o, n in data.changes if o == 0.0]
     up = [n - o for o, n in data.changes if o > 0.0 and n > o]
     down = [n - o for o, n in data.changes if n < o]
-    groups = [(v, label, colour) for v, label, colour in (
-        (new, f"new edges ({len(new)})", "#57C7E3"),
-        (up, f"strengthened ({len(up)})", "#4C8EDA"),
-        (down, f"weakened ({len(down)})", "#F16667"),
-    ) if v]
+    groups = [
+        (v, label, colour)
+        for v, label, colour in (
+            (new, f"new edges ({len(new)})", "#57C7E3"),
+            (up, f"strengthened ({len(up)})", "#4C8EDA"),
+            (down, f"weakened ({len(down)})", "#F16667"),
+        )
+        if v
+    ]
     if groups:
         reach = max(abs(d) for v, _, _ in groups for d in v) or 1.0
-        bins = np.linspace(-reach, reach, 31)
-        # matplotlib's stubs type `bins` as a Sequence, but it takes any array-like (its docs; np.histogram)
-        axes.hist([v for v, _, _ in groups], bins=bins, stacked=True,  # type: ignore[arg-type]
-                  label=[label for _, label, _ in groups], color=[c for _, _, c in groups])
+        bins = np.linspace(-reach, reach, 31).tolist()  # the bin edges, as matplotlib's stubs type them
+        axes.hist(
+            [v for v, _, _ in groups],
+            bins=bins,
+            stacked=True,
+            label=[label for _, label, _ in groups],
+            color=[c for _, _, c in groups],
+        )
         axes.axvline(0.0, color="#444444", linewidth=0.8)
         axes.legend(loc="upper left")
     else:
-        axes.text(0.5, 0.5, "no edge weight changed since this snapshot", ha="center", va="center",
-                  transform=axes.transAxes, color="#666666")
+        axes.text(
+            0.5,
+            0.5,
+            "no edge weight changed since this snapshot",
+            ha="center",
+            va="center",
+            transform=axes.transAxes,
+            color="#666666",
+        )
     shown = len(data.changes)
     scope = f"{shown} edges" if shown >= data.drifted else f"the {shown} largest of {data.drifted} changes"
     axes.set_title(f'Association weight drift since "{data.label}" ({data.taken_at:%Y-%m-%d %H:%M} UTC): {scope}')
     axes.set_xlabel(XLABEL)
     axes.set_ylabel(YLABEL)
     axes.grid(alpha=0.3)
-    figure.supxlabel(f"memories and entities {data.node_count_delta:+d}, association edges "
-                     f"{data.edge_count_delta:+d} since the snapshot", fontsize=8, color="#666666")
+    figure.supxlabel(
+        f"memories and entities {data.node_count_delta:+d}, association edges "
+        f"{data.edge_count_delta:+d} since the snapshot",
+        fontsize=8,
+        color="#666666",
+    )
     return figure
 
 
@@ -64,7 +83,10 @@ async def load(deps, user_id: str, since: str) -> DriftData:
 
     found = await drift.drift(deps, user_id, since=since, limit=drift.MAX_LIST)
     return DriftData(
-        label=found.baseline.label, taken_at=found.baseline.taken_at,
-        changes=[(d.old, d.new) for d in found.top_weight_drifts], drifted=found.drifted_edge_count,
-        node_count_delta=found.node_count_delta, edge_count_delta=found.edge_count_delta,
+        label=found.baseline.label,
+        taken_at=found.baseline.taken_at,
+        changes=[(d.old, d.new) for d in found.top_weight_drifts],
+        drifted=found.drifted_edge_count,
+        node_count_delta=found.node_count_delta,
+        edge_count_delta=found.edge_count_delta,
     )

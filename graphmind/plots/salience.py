@@ -23,8 +23,11 @@ XLABEL = "time (UTC)"
 YLABEL_EFFECTIVE = "effective salience"
 YLABEL_ADJUSTMENT = "outcome adjustment"
 STATUS_EVENTS = {
-    "memory.superseded": "superseded", "memory.forgotten": "forgotten", "memory.restored": "restored",
-    "memory.archived": "archived", "memory.promoted": "promoted",
+    "memory.superseded": "superseded",
+    "memory.forgotten": "forgotten",
+    "memory.restored": "restored",
+    "memory.archived": "archived",
+    "memory.promoted": "promoted",
 }
 TYPES = ["memory.stored", "salience.adjusted", "outcome.observed", *STATUS_EVENTS]
 MIN_SPAN = timedelta(minutes=1)
@@ -71,23 +74,50 @@ def salience_figure(history: SalienceHistory) -> Figure:
     times = [history.created_at] + [a.at for a in history.adjustments] + [history.now]
     adjustment = [0.0] + [a.new for a in history.adjustments]
     adjustment.append(adjustment[-1])
-    top.step(times, [effective_salience(base, a) for a in adjustment], where="post", color="#4C8EDA",
-             label="base today + outcome adjustment")
-    top.plot([history.created_at], [effective_salience(base, 0.0)], marker="D", color="#4C8EDA", markersize=8,
-             linestyle="none", label="stored")
+    top.step(
+        times,
+        [effective_salience(base, a) for a in adjustment],
+        where="post",
+        color="#4C8EDA",
+        label="base today + outcome adjustment",
+    )
+    top.plot(
+        [history.created_at],
+        [effective_salience(base, 0.0)],
+        marker="D",
+        color="#4C8EDA",
+        markersize=8,
+        linestyle="none",
+        label="stored",
+    )
     seen: set[str] = set()
     for a in history.adjustments:
         marker, colour, label = _outcome_style(a.quality)
-        top.plot([a.at], [effective_salience(base, a.new)], marker=marker, color=colour, markersize=9,
-                 linestyle="none", label=None if label in seen else label)
+        top.plot(
+            [a.at],
+            [effective_salience(base, a.new)],
+            marker=marker,
+            color=colour,
+            markersize=9,
+            linestyle="none",
+            label=None if label in seen else label,
+        )
         seen.add(label)
-    top.plot([history.now], [history.effective_salience], marker="*", color="#F79767", markersize=14,
-             linestyle="none", label="now (the value in the database)")
+    top.plot(
+        [history.now],
+        [history.effective_salience],
+        marker="*",
+        color="#F79767",
+        markersize=14,
+        linestyle="none",
+        label="now (the value in the database)",
+    )
     for mark in history.marks:
         for axes in (top, bottom):
             axes.axvline(mark.at, color="#999999", linestyle="--", linewidth=0.8)
-        top.annotate(mark.label, (mark.at, 1.0), xytext=(3, -12), textcoords="offset points", fontsize=8,
-                     color="#666666")
+        top.annotate(
+            mark.label, (mark.at, 1.0), xytext=(3, -12), textcoords="offset points", fontsize=8, color="#666666"
+        )
     top.set_ylim(-0.02, 1.05)
     top.set_ylabel(YLABEL_EFFECTIVE)
     top.legend(loc="lower left", fontsize=8)
@@ -104,9 +134,12 @@ def salience_figure(history: SalienceHistory) -> Figure:
     bottom.set_xlabel(XLABEL)
     bottom.grid(alpha=0.3)
     _time_axis(bottom, history.created_at, history.now)
-    figure.supxlabel(f"From the event log: {len(history.adjustments)} salience.adjusted events. Decay of the base "
-                     f"salience is not in the log, so the line uses today's base ({base:.3f}) throughout.",
-                     fontsize=7, color="#666666")
+    figure.supxlabel(
+        f"From the event log: {len(history.adjustments)} salience.adjusted events. Decay of the base "
+        f"salience is not in the log, so the line uses today's base ({base:.3f}) throughout.",
+        fontsize=7,
+        color="#666666",
+    )
     return figure
 
 
@@ -118,10 +151,14 @@ def _time_axis(axes, start: datetime, end: datetime) -> None:
     axes.set_xlim(start - span * 0.03, start + span * 1.03)
     locator = dates.AutoDateLocator()
     axes.xaxis.set_major_locator(locator)
-    axes.xaxis.set_major_formatter(dates.ConciseDateFormatter(
-        locator, formats=["%Y", "%b", "%d", "%H:%M", "%H:%M", "%H:%M:%S"],
-        zero_formats=["", "%Y", "%b", "%b %d", "%H:%M", "%H:%M:%S"],
-        offset_formats=["", "%Y", "%Y %b", "%Y %b %d", "%Y %b %d", "%Y %b %d"]))
+    axes.xaxis.set_major_formatter(
+        dates.ConciseDateFormatter(
+            locator,
+            formats=["%Y", "%b", "%d", "%H:%M", "%H:%M", "%H:%M:%S"],
+            zero_formats=["", "%Y", "%b", "%b %d", "%H:%M", "%H:%M:%S"],
+            offset_formats=["", "%Y", "%Y %b", "%Y %b %d", "%Y %b %d", "%Y %b %d"],
+        )
+    )
 
 
 async def load(deps, user_id: str, memory_id: str) -> SalienceHistory:
@@ -144,12 +181,23 @@ async def load(deps, user_id: str, memory_id: str) -> SalienceHistory:
             elif e.type == "salience.adjusted":
                 outcome_id = e.payload.get("outcomeId")
                 quality = qualities.get(outcome_id) if outcome_id is not None else None
-                adjustments.append(Adjustment(e.at, e.payload["previous"], e.payload["new"], e.payload["delta"],
-                                              e.payload["reason"], quality))
+                adjustments.append(
+                    Adjustment(
+                        e.at, e.payload["previous"], e.payload["new"], e.payload["delta"], e.payload["reason"], quality
+                    )
+                )
             elif e.type in STATUS_EVENTS:
                 marks.append(Mark(e.at, STATUS_EVENTS[e.type]))
         if len(page) < event_log.MAX_PAGE:
             break
         after = page[-1].seq
-    return SalienceHistory(memory.id, memory.content, memory.created_at, deps.clock.now(), memory.base_salience,
-                           memory.effective_salience, adjustments, marks)
+    return SalienceHistory(
+        memory.id,
+        memory.content,
+        memory.created_at,
+        deps.clock.now(),
+        memory.base_salience,
+        memory.effective_salience,
+        adjustments,
+        marks,
+    )

@@ -40,8 +40,16 @@ class ApiKey:
 
     @classmethod
     def from_row(cls, row: dict) -> "ApiKey":
-        return cls(row["id"], row["userId"], Role(row["role"]), row.get("label"), row["prefix"],
-                   native(row["createdAt"]), native(row.get("revokedAt")), native(row.get("lastUsedAt")))
+        return cls(
+            row["id"],
+            row["userId"],
+            Role(row["role"]),
+            row.get("label"),
+            row["prefix"],
+            native(row["createdAt"]),
+            native(row.get("revokedAt")),
+            native(row.get("lastUsedAt")),
+        )
 
     @property
     def active(self) -> bool:
@@ -65,10 +73,18 @@ async def create_key(deps: Deps, user_id: str, role: Role = Role.AGENT, label: s
     if label and len(label) > MAX_LABEL:
         raise BadUserInput(f"label must be at most {MAX_LABEL} characters", field="input.label")
     secret = PREFIX + secrets.token_urlsafe(32)
-    [row] = await deps.db.write("keys.create", key={
-        "id": str(uuid.uuid4()), "userId": user_id, "role": role.value, "label": label,
-        "prefix": secret[:SHOWN_PREFIX], "hash": key_hash(secret),
-    }, now=deps.clock.now())
+    [row] = await deps.db.write(
+        "keys.create",
+        key={
+            "id": str(uuid.uuid4()),
+            "userId": user_id,
+            "role": role.value,
+            "label": label,
+            "prefix": secret[:SHOWN_PREFIX],
+            "hash": key_hash(secret),
+        },
+        now=deps.clock.now(),
+    )
     return ApiKey.from_row(row["key"]), secret
 
 

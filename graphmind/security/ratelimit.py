@@ -79,8 +79,9 @@ class RateLimiter:
             self._held[key] -= 1
             return 0.0
         try:
-            [row] = await self.db.write_once("ratelimit.take", key=key, perSecond=self.rate, burst=self.burst,
-                                             want=self.lease)
+            [row] = await self.db.write_once(
+                "ratelimit.take", key=key, perSecond=self.rate, burst=self.burst, want=self.lease
+            )
         except GraphMindError as e:
             self._warn(e)
             return self.local.take(key)

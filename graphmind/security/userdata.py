@@ -45,12 +45,24 @@ async def export_user_data(deps: Deps, user_id: str) -> dict:
     return {
         "userId": user_id,
         "exportedAt": deps.clock.now().isoformat(),
-        "nodes": [{"ref": ids[r["elementId"]], "labels": sorted(r["labels"]),
-                   "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None}}
-                  for r in nodes],
-        "relationships": [{"type": r["type"], "start": ids[r["start"]], "end": ids[r["end"]],
-                           "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None}}
-                          for r in relationships if r["start"] in ids and r["end"] in ids],
+        "nodes": [
+            {
+                "ref": ids[r["elementId"]],
+                "labels": sorted(r["labels"]),
+                "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None},
+            }
+            for r in nodes
+        ],
+        "relationships": [
+            {
+                "type": r["type"],
+                "start": ids[r["start"]],
+                "end": ids[r["end"]],
+                "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None},
+            }
+            for r in relationships
+            if r["start"] in ids and r["end"] in ids
+        ],
     }
 
 

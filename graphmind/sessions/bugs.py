@@ -9,24 +9,34 @@ segfaults, stack traces).
 
 import re
 
-PLATFORMS = frozenset("""windows macos mac osx linux ubuntu debian fedora alpine centos android ios ipados
-wsl docker kubernetes k8s aws gcp azure arm64 x86 x86_64 chrome firefox safari""".split())
-LIBRARIES = frozenset("""python java javascript typescript node nodejs npm pip poetry maven gradle rust cargo go
+PLATFORMS = frozenset(
+    """windows macos mac osx linux ubuntu debian fedora alpine centos android ios ipados
+wsl docker kubernetes k8s aws gcp azure arm64 x86 x86_64 chrome firefox safari""".split()
+)
+LIBRARIES = frozenset(
+    """python java javascript typescript node nodejs npm pip poetry maven gradle rust cargo go
 react vue angular svelte django flask fastapi starlette uvicorn strawberry graphql pydantic sqlalchemy
 numpy pandas scipy torch pytorch tensorflow sentence-transformers neo4j cypher postgres postgresql mysql
 sqlite redis kafka rabbitmq nginx apache git github gitlab terraform ansible webpack vite jest pytest
 openssl ssh curl bash zsh homebrew apt yum spring hibernate rails ruby php laravel dotnet kotlin swift
-xcode electron nextjs next.js prisma mongodb elasticsearch grpc protobuf apscheduler celery""".split())
+xcode electron nextjs next.js prisma mongodb elasticsearch grpc protobuf apscheduler celery""".split()
+)
 ERROR_PATTERNS = [
     re.compile(r"\b\w+(?:Error|Exception|Fault)\b"),
     re.compile(r"\b(?:E[A-Z]{3,}|errno\s*\d+)\b"),  # ENOENT, EACCES, errno 13
-    re.compile(r"\b(?:HTTP\s*)?[45]\d\d\b(?=\s*(?:error|status|response|bad|not|internal|forbidden|unauthori))",
-               re.IGNORECASE),
+    re.compile(
+        r"\b(?:HTTP\s*)?[45]\d\d\b(?=\s*(?:error|status|response|bad|not|internal|forbidden|unauthori))", re.IGNORECASE
+    ),
     re.compile(r"\bexit (?:code|status) \d+\b", re.IGNORECASE),
-    re.compile(r"\b(?:segfault|segmentation fault|stack ?trace|traceback|panic|deadlock|timed? ?out|timeout|"
-               r"out of memory|oom|null pointer|undefined is not)\b", re.IGNORECASE),
+    re.compile(
+        r"\b(?:segfault|segmentation fault|stack ?trace|traceback|panic|deadlock|timed? ?out|timeout|"
+        r"out of memory|oom|null pointer|undefined is not)\b",
+        re.IGNORECASE,
+    ),
 ]
-CODE_NAME = re.compile(r"\b(?:[a-z_]{2,}\.[a-z_]{2,}(?:\.[a-z_]+)*|[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[\w-]+==\d[\w.]*|v\d+\.\d+[\w.]*)\b")
+CODE_NAME = re.compile(
+    r"\b(?:[a-z_]{2,}\.[a-z_]{2,}(?:\.[a-z_]+)*|[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[\w-]+==\d[\w.]*|v\d+\.\d+[\w.]*)\b"
+)
 WORD = re.compile(r"[\w.+#-]+")
 
 

@@ -58,8 +58,9 @@ def _redacted(deps: Deps, text: str) -> str:
 async def start_session(deps: Deps, user_id: str, agent_id: str, goal: str) -> Session:
     agent_id = clean_text(agent_id, "input.agentId", MAX_AGENT_ID)
     goal = _redacted(deps, clean_text(goal, "input.goal", MAX_GOAL))
-    [row] = await deps.db.write("sessions.start", userId=user_id, sessionId=str(uuid.uuid4()),
-                                agentId=agent_id, goal=goal, now=deps.clock.now())
+    [row] = await deps.db.write(
+        "sessions.start", userId=user_id, sessionId=str(uuid.uuid4()), agentId=agent_id, goal=goal, now=deps.clock.now()
+    )
     return Session.from_row(row["session"], [])
 
 
@@ -75,8 +76,9 @@ async def log_entry(deps: Deps, user_id: str, session_id: str, kind: EntryKind, 
     text = _redacted(deps, clean_text(text, "input.text"))
     [vector] = await deps.embedder.embed_async([text])
     entry = {"id": str(uuid.uuid4()), "kind": kind.value, "text": text, "embedding": vector.tolist()}
-    rows = await deps.db.write("sessions.append_entry", userId=user_id, sessionId=session_id,
-                               entry=entry, now=deps.clock.now())
+    rows = await deps.db.write(
+        "sessions.append_entry", userId=user_id, sessionId=session_id, entry=entry, now=deps.clock.now()
+    )
     if not rows:
         session = await get_session(deps, user_id, session_id)  # NOT_FOUND when it is not the caller's
         raise Conflict(f"session {session_id} is {session.status.value}; start a new one")
@@ -89,8 +91,9 @@ async def log_entry(deps: Deps, user_id: str, session_id: str, kind: EntryKind, 
         signal = kind.value
     warning = None
     if kind is EntryKind.REJECTED:
-        assumptions = [e["text"] for e in sorted(earlier, key=lambda e: e["position"])
-                       if e["kind"] == EntryKind.ASSUMPTION.value]
+        assumptions = [
+            e["text"] for e in sorted(earlier, key=lambda e: e["position"]) if e["kind"] == EntryKind.ASSUMPTION.value
+        ]
         warning = loops.detect(vector, earlier, assumptions, s.loop_similarity, s.loop_helper_attempts)
     recalled: list[RecallItem] = []
     message = None
@@ -102,12 +105,19 @@ async def log_entry(deps: Deps, user_id: str, session_id: str, kind: EntryKind, 
     return LogResult(SessionEntry.from_row(row["entry"]), signal, message, recalled, warning)
 
 
-async def resolve_blocker(deps: Deps, user_id: str, entry_id: str, root_cause: str | None,
-                          solution: str) -> SessionEntry:
+async def resolve_blocker(
+    deps: Deps, user_id: str, entry_id: str, root_cause: str | None, solution: str
+) -> SessionEntry:
     solution = _redacted(deps, clean_text(solution, "input.solution"))
     root_cause = _redacted(deps, clean_text(root_cause, "input.rootCause")) if root_cause else None
-    rows = await deps.db.write("sessions.resolve_blocker", userId=user_id, entryId=entry_id,
-                               rootCause=root_cause, solution=solution, now=deps.clock.now())
+    rows = await deps.db.write(
+        "sessions.resolve_blocker",
+        userId=user_id,
+        entryId=entry_id,
+        rootCause=root_cause,
+        solution=solution,
+        now=deps.clock.now(),
+    )
     if not rows:
         raise NotFound(f"no session entry {entry_id}")
     [row] = rows
@@ -127,18 +137,28 @@ async def session_recall(deps: Deps, user_id: str, session_id: str, limit: int) 
     session = await get_session(deps, user_id, session_id, with_embeddings=True)
     [goal] = await deps.embedder.embed_async([session.goal])
     probes = [(session.id, goal.tolist())] + [(e.id, e.embedding) for e in session.entries if e.embedding]
-    rows = await deps.db.read("memory.nearest_active", userId=user_id, embeddings=[p[1] for p in probes],
-                              k=max(limit, 5), minSimilarity=s.session_recall_similarity)
+    rows = await deps.db.read(
+        "memory.nearest_active",
+        userId=user_id,
+        embeddings=[p[1] for p in probes],
+        k=max(limit, 5),
+        minSimilarity=s.session_recall_similarity,
+    )
     best: dict[str, tuple[float, str]] = {}
     for row in rows:
         memory_id, similarity = row["memory"]["id"], row["similarity"]
         if memory_id not in best or similarity > best[memory_id][0]:
             best[memory_id] = (similarity, probes[row["i"]][0])
     chosen = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))[:limit]
-    memories = {r["memory"]["id"]: r for r in await deps.db.read(
-        "memory.get_many", userId=user_id, ids=[memory_id for memory_id, _ in chosen])}
-    return [SessionMemory(Memory.from_node(memories[m]["memory"], memories[m]["entities"]), round(sim, 4), entry)
-            for m, (sim, entry) in chosen if m in memories]
+    memories = {
+        r["memory"]["id"]: r
+        for r in await deps.db.read("memory.get_many", userId=user_id, ids=[memory_id for memory_id, _ in chosen])
+    }
+    return [
+        SessionMemory(Memory.from_node(memories[m]["memory"], memories[m]["entities"]), round(sim, 4), entry)
+        for m, (sim, entry) in chosen
+        if m in memories
+    ]
 
 
 async def helper_brief(deps: Deps, user_id: str, session_id: str) -> loops.HelperBrief:

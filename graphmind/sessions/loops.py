@@ -38,8 +38,9 @@ def checklist(assumptions: list[str]) -> list[str]:
     ]
 
 
-def detect(vector: np.ndarray, earlier: list[dict], assumptions: list[str], threshold: float,
-           helper_attempts: int) -> LoopWarning | None:
+def detect(
+    vector: np.ndarray, earlier: list[dict], assumptions: list[str], threshold: float, helper_attempts: int
+) -> LoopWarning | None:
     """The warning for a new rejected entry, given the session's earlier entries (rows with
     embeddings for rejected ones), or None when it repeats none of them."""
     similar = []
@@ -62,8 +63,12 @@ def detect(vector: np.ndarray, earlier: list[dict], assumptions: list[str], thre
         checklist=checklist(assumptions),
         assumptions=assumptions,
         suggest_helper=suggest,
-        helper_suggestion=("Hand this to a fresh helper: query helperBrief(sessionId) gives it the problem, "
-                           "what was tried and the assumptions (confirm first)") if suggest else None,
+        helper_suggestion=(
+            "Hand this to a fresh helper: query helperBrief(sessionId) gives it the problem, "
+            "what was tried and the assumptions (confirm first)"
+        )
+        if suggest
+        else None,
     )
 
 
@@ -83,10 +88,12 @@ class HelperBrief:
         def items(values: list[str]) -> str:
             return "\n".join(f"- {v}" for v in values) or "- (none)"
 
-        return (f"# Helper brief\n\n**Goal:** {self.goal}\n\n**Problem:** {self.problem}\n\n"
-                f"## Tried (did not work)\n{items(self.tried)}\n\n## Assumptions to question\n{items(self.assumptions)}\n\n"
-                f"## Blockers\n{items(self.blockers)}\n\n## Learned so far\n{items(self.learnings)}\n\n"
-                "Work on the current branch; fresh eyes, no rabbit-hole baggage.\n")
+        return (
+            f"# Helper brief\n\n**Goal:** {self.goal}\n\n**Problem:** {self.problem}\n\n"
+            f"## Tried (did not work)\n{items(self.tried)}\n\n## Assumptions to question\n{items(self.assumptions)}\n\n"
+            f"## Blockers\n{items(self.blockers)}\n\n## Learned so far\n{items(self.learnings)}\n\n"
+            "Work on the current branch; fresh eyes, no rabbit-hole baggage.\n"
+        )
 
 
 def attempts_by_blocker(session: Session) -> dict[str | None, list[SessionEntry]]:
@@ -121,7 +128,11 @@ def brief(session: Session) -> HelperBrief:
     else:
         problem, tried = session.goal, []
     return HelperBrief(
-        session.id, session.goal, problem, [e.text for e in tried],
-        [e.text for e in session.of(EntryKind.ASSUMPTION)], [e.text for e in session.of(EntryKind.BLOCKER)],
+        session.id,
+        session.goal,
+        problem,
+        [e.text for e in tried],
+        [e.text for e in session.of(EntryKind.ASSUMPTION)],
+        [e.text for e in session.of(EntryKind.BLOCKER)],
         [e.text for e in session.of(EntryKind.LEARNING, EntryKind.DECISION)],
     )

@@ -41,9 +41,19 @@ class SessionEntry:
 
     @classmethod
     def from_row(cls, row: dict) -> "SessionEntry":
-        return cls(row["id"], row["sessionId"], EntryKind(row["kind"]), row["text"], row["position"],
-                   native(row["at"]), bool(row.get("resolved")), row.get("rootCause"), row.get("solution"),
-                   row.get("promotedTo"), row.get("embedding"))
+        return cls(
+            row["id"],
+            row["sessionId"],
+            EntryKind(row["kind"]),
+            row["text"],
+            row["position"],
+            native(row["at"]),
+            bool(row.get("resolved")),
+            row.get("rootCause"),
+            row.get("solution"),
+            row.get("promotedTo"),
+            row.get("embedding"),
+        )
 
 
 @dataclass
@@ -59,8 +69,16 @@ class Session:
 
     @classmethod
     def from_row(cls, row: dict, entries: list[dict]) -> "Session":
-        return cls(row["id"], row["agentId"], row["goal"], SessionStatus(row["status"]), native(row["startedAt"]),
-                   native(row.get("endedAt")), [SessionEntry.from_row(e) for e in entries], row.get("snapshotId"))
+        return cls(
+            row["id"],
+            row["agentId"],
+            row["goal"],
+            SessionStatus(row["status"]),
+            native(row["startedAt"]),
+            native(row.get("endedAt")),
+            [SessionEntry.from_row(e) for e in entries],
+            row.get("snapshotId"),
+        )
 
     def of(self, *kinds: EntryKind) -> list[SessionEntry]:
         return [e for e in self.entries if e.kind in kinds]

@@ -65,8 +65,16 @@ def _candidate(entry: SessionEntry) -> tuple[str | None, Promotion | None, list[
             return None, Promotion(entry.id, entry.kind, "skipped", "unresolved blocker"), []
         signals = bugs.reusability_signals(entry.text, entry.root_cause or "", entry.solution or "")
         if not signals:
-            return None, Promotion(entry.id, entry.kind, "skipped",
-                                   "bug without reusability signals (platform, library or error pattern)"), []
+            return (
+                None,
+                Promotion(
+                    entry.id,
+                    entry.kind,
+                    "skipped",
+                    "bug without reusability signals (platform, library or error pattern)",
+                ),
+                [],
+            )
         return bugs.bug_memory(entry.text, entry.root_cause, entry.solution), None, signals
     return None, None, []  # experiences, rejected attempts and assumptions stay in the session
 
@@ -96,24 +104,43 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
         elif text:
             drafts.append((entry, text, signals))
     vectors: np.ndarray | list[np.ndarray] = (
-        await deps.embedder.embed_async([t for _, t, _ in drafts]) if drafts else [])
+        await deps.embedder.embed_async([t for _, t, _ in drafts]) if drafts else []
+    )
     nearest = {}
     if drafts:
         # the best row of each comes first
-        rows = await deps.db.read("memory.nearest_active", userId=user_id, embeddings=[v.tolist() for v in vectors],
-                                  k=NEIGHBOURS, minSimilarity=s.promotion_novelty)
+        rows = await deps.db.read(
+            "memory.nearest_active",
+            userId=user_id,
+            embeddings=[v.tolist() for v in vectors],
+            k=NEIGHBOURS,
+            minSimilarity=s.promotion_novelty,
+        )
         best: dict[int, dict[str, Any]] = {}
         for r in rows:
             best.setdefault(r["i"], r)
-        confidence = {r["memory"]["id"]: r["memory"]["effectiveSalience"] for r in await deps.db.read(
-            "memory.get_many", userId=user_id, ids=[r["memory"]["id"] for r in best.values()])}
-        nearest = {i: (r["memory"]["id"], round(r["similarity"], 4), confidence.get(r["memory"]["id"], 0.0))
-                   for i, r in best.items()}
+        confidence = {
+            r["memory"]["id"]: r["memory"]["effectiveSalience"]
+            for r in await deps.db.read(
+                "memory.get_many", userId=user_id, ids=[r["memory"]["id"] for r in best.values()]
+            )
+        }
+        nearest = {
+            i: (r["memory"]["id"], round(r["similarity"], 4), confidence.get(r["memory"]["id"], 0.0))
+            for i, r in best.items()
+        }
     inputs = [
-        MemoryInput(content=text, content_type=ContentType.FACT,
-                    tags=["session", entry.kind.value] + (["bug"] if entry.kind is EntryKind.BLOCKER else []),
-                    metadata={"sessionId": session.id, "entryId": entry.id, "agentId": session.agent_id,
-                              **({"reusabilitySignals": signals[:10]} if signals else {})})
+        MemoryInput(
+            content=text,
+            content_type=ContentType.FACT,
+            tags=["session", entry.kind.value] + (["bug"] if entry.kind is EntryKind.BLOCKER else []),
+            metadata={
+                "sessionId": session.id,
+                "entryId": entry.id,
+                "agentId": session.agent_id,
+                **({"reusabilitySignals": signals[:10]} if signals else {}),
+            },
+        )
         for entry, text, signals in drafts
     ]
     planned: list[Promotion] = []
@@ -124,36 +151,81 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
         for n, ((entry, _, signals), (memory_id, created)) in enumerate(zip(drafts, stored, strict=True)):
             similar = nearest.get(n)
             if not created:
-                planned.append(Promotion(entry.id, entry.kind, "skipped", "duplicate of an existing memory (reinforced)",
-                                         memory_id, memory_id, similar[1] if similar else None, signals or None))
+                planned.append(
+                    Promotion(
+                        entry.id,
+                        entry.kind,
+                        "skipped",
+                        "duplicate of an existing memory (reinforced)",
+                        memory_id,
+                        memory_id,
+                        similar[1] if similar else None,
+                        signals or None,
+                    )
+                )
                 continue
             if similar is None:
                 action, reason = "promoted", f"novel: no memory at cosine ≥ {s.promotion_novelty}"
             elif similar[2] < s.promotion_confidence:
-                action, reason = "linked", f"similar to a memory of confidence {similar[2]:.2f} < {s.promotion_confidence}"
+                action, reason = (
+                    "linked",
+                    f"similar to a memory of confidence {similar[2]:.2f} < {s.promotion_confidence}",
+                )
                 links.append({"fromId": memory_id, "toId": similar[0], "similarity": similar[1]})
             else:
-                action, reason = "superseded", f"similar to a memory of confidence {similar[2]:.2f} ≥ {s.promotion_confidence}"
+                action, reason = (
+                    "superseded",
+                    f"similar to a memory of confidence {similar[2]:.2f} ≥ {s.promotion_confidence}",
+                )
                 supersessions.append({"oldId": similar[0], "newId": memory_id})
             edges.append({"entryId": entry.id, "memoryId": memory_id, "action": action})
-            planned.append(Promotion(entry.id, entry.kind, action, reason, memory_id,
-                                     similar[0] if similar else None, similar[1] if similar else None, signals or None))
-        rows = await tx.run("sessions.finish", userId=user_id, sessionId=session.id, promotions=edges,
-                            links=links, supersessions=supersessions, now=deps.clock.now())
+            planned.append(
+                Promotion(
+                    entry.id,
+                    entry.kind,
+                    action,
+                    reason,
+                    memory_id,
+                    similar[0] if similar else None,
+                    similar[1] if similar else None,
+                    signals or None,
+                )
+            )
+        rows = await tx.run(
+            "sessions.finish",
+            userId=user_id,
+            sessionId=session.id,
+            promotions=edges,
+            links=links,
+            supersessions=supersessions,
+            now=deps.clock.now(),
+        )
         if not rows:
             raise Conflict(f"session {session_id} has already ended")
-        await events.append(tx, user_id, deps.clock.now(), [
-            events.event("session.ended", sessionId=session.id,
-                         promoted=[p.memory_id for p in planned if p.action != "skipped"]),
-            *[events.event("memory.superseded", memoryId=x["oldId"], supersededBy=x["newId"]) for x in supersessions],
-        ])
+        await events.append(
+            tx,
+            user_id,
+            deps.clock.now(),
+            [
+                events.event(
+                    "session.ended",
+                    sessionId=session.id,
+                    promoted=[p.memory_id for p in planned if p.action != "skipped"],
+                ),
+                *[
+                    events.event("memory.superseded", memoryId=x["oldId"], supersededBy=x["newId"])
+                    for x in supersessions
+                ],
+            ],
+        )
 
     if inputs:
         await remember_many(deps, user_id, inputs, after_write=finish)
     else:
         await deps.db.transaction(lambda tx: finish(tx, []))
-    snapshot = await drift.take_snapshot(deps, user_id, f"session {session.id}: {session.goal[:80]}",
-                                         session.agent_id, kind="session")
+    snapshot = await drift.take_snapshot(
+        deps, user_id, f"session {session.id}: {session.goal[:80]}", session.agent_id, kind="session"
+    )
     await deps.db.write("sessions.link_snapshot", userId=user_id, sessionId=session.id, snapshotId=snapshot.id)
     order = {e.id: e.position for e in session.entries}
     promotions = sorted(promotions + planned, key=lambda p: order[p.entry_id])

@@ -25,8 +25,14 @@ class UserPattern:
     def from_row(cls, row: dict) -> "UserPattern":
         total = np.asarray(row["centroidSum"], dtype=np.float32)
         norm = float(np.linalg.norm(total))
-        return cls(row["userId"], row["id"], row["summary"] or "", total / norm if norm else total,
-                   {o["id"]: float(o["quality"]) for o in row["outcomes"]}, row["sharedIn"])
+        return cls(
+            row["userId"],
+            row["id"],
+            row["summary"] or "",
+            total / norm if norm else total,
+            {o["id"]: float(o["quality"]) for o in row["outcomes"]},
+            row["sharedIn"],
+        )
 
 
 @dataclass(frozen=True)
@@ -77,9 +83,16 @@ def contributions(members: list[UserPattern], good_quality: float, user_cap: int
         if not good:
             continue
         quality = float(np.clip(np.mean(list(outcomes.values())), -1.0, 1.0))
-        result.append(Contribution(user_id, min(good, user_cap), quality,
-                                   tuple(p.summary for p in patterns), tuple(p.pattern_id for p in patterns),
-                                   frozenset(p.shared_in for p in patterns if p.shared_in)))
+        result.append(
+            Contribution(
+                user_id,
+                min(good, user_cap),
+                quality,
+                tuple(p.summary for p in patterns),
+                tuple(p.pattern_id for p in patterns),
+                frozenset(p.shared_in for p in patterns if p.shared_in),
+            )
+        )
     return tuple(result)
 
 
@@ -89,8 +102,9 @@ def groups(patterns: list[UserPattern], similarity: float, good_quality: float, 
         return []
     vectors = np.stack([p.centroid for p in patterns])
     clusters = greedy_clusters(vectors, similarity, max_size=len(patterns))
-    found = [Group(contributions([patterns[i] for i in members], good_quality, user_cap))
-             for members in clusters if members]
+    found = [
+        Group(contributions([patterns[i] for i in members], good_quality, user_cap)) for members in clusters if members
+    ]
     found = [g for g in found if g.contributions]
     return sorted(found, key=lambda g: (-g.instances, -g.users, min(c.pattern_ids[0] for c in g.contributions)))
 

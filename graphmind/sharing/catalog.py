@@ -26,9 +26,18 @@ class SharedPattern:
 
     @classmethod
     def from_row(cls, row: dict) -> "SharedPattern":
-        return cls(row["id"], row["description"], list(row["keywords"]), row["instances"], row["users"],
-                   row["meanQuality"], row["epsilon"], row["releases"], native(row["createdAt"]),
-                   native(row["publishedAt"]))
+        return cls(
+            row["id"],
+            row["description"],
+            list(row["keywords"]),
+            row["instances"],
+            row["users"],
+            row["meanQuality"],
+            row["epsilon"],
+            row["releases"],
+            native(row["createdAt"]),
+            native(row["publishedAt"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -44,9 +53,9 @@ async def list_shared(deps: Deps, first: int = 20, after: str | None = None) -> 
     if not 1 <= first <= MAX_PAGE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
     after_created, after_id = decode_cursor(after) if after else (None, None)
-    [row] = await deps.db.read("sharing.shared_page", afterCreatedAt=after_created, afterId=after_id,
-                               pageSize=first + 1)
+    [row] = await deps.db.read(
+        "sharing.shared_page", afterCreatedAt=after_created, afterId=after_id, pageSize=first + 1
+    )
     patterns = [SharedPattern.from_row(s) for s in row["page"]]
     shown = patterns[:first]
-    return SharedPage(shown, [encode_cursor(p.created_at, p.id) for p in shown], len(patterns) > first,
-                      row["total"])
+    return SharedPage(shown, [encode_cursor(p.created_at, p.id) for p in shown], len(patterns) > first, row["total"])

@@ -43,8 +43,7 @@ async def share_patterns(ctx: JobContext) -> dict[str, int]:
         if not ctx.time_left():
             break
         group = group.keeping(with_budget)  # before the thresholds: a group may fall below them
-        if not privacy.meets_thresholds(group.instances, group.users, s.sharing_min_instances,
-                                        s.sharing_min_users):
+        if not privacy.meets_thresholds(group.instances, group.users, s.sharing_min_instances, s.sharing_min_users):
             ctx.add("below_threshold")
             continue
         previous = aggregate.previous_release(group, taken)
@@ -80,8 +79,13 @@ async def _sharers_with_budget(ctx: JobContext) -> dict[str, float]:
             break
         after = rows[-1]["id"]
         ctx.add("users_opted_in", len(rows))
-        found.update({r["id"]: r["spent"] for r in rows
-                      if privacy.can_spend(r["spent"], s.sharing_epsilon, s.sharing_privacy_budget)})
+        found.update(
+            {
+                r["id"]: r["spent"]
+                for r in rows
+                if privacy.can_spend(r["spent"], s.sharing_epsilon, s.sharing_privacy_budget)
+            }
+        )
     ctx.add("users_with_budget", len(found))
     return found
 
@@ -89,35 +93,64 @@ async def _sharers_with_budget(ctx: JobContext) -> dict[str, float]:
 async def _patterns(ctx: JobContext, user_ids: list[str]) -> list[UserPattern]:
     patterns: list[UserPattern] = []
     for start in range(0, len(user_ids), ctx.batch_size):
-        rows = await ctx.deps.db.read("sharing.user_patterns", userIds=user_ids[start:start + ctx.batch_size])
+        rows = await ctx.deps.db.read("sharing.user_patterns", userIds=user_ids[start : start + ctx.batch_size])
         patterns.extend(UserPattern.from_row(r) for r in rows)
     return patterns
 
 
-async def _publish(ctx: JobContext, rng: np.random.Generator, group: Group, shared_id: str,
-                   description: str, keywords: list[str], spent: dict[str, float]) -> bool:
+async def _publish(
+    ctx: JobContext,
+    rng: np.random.Generator,
+    group: Group,
+    shared_id: str,
+    description: str,
+    keywords: list[str],
+    spent: dict[str, float],
+) -> bool:
     """One transaction: charge every contributor (all or none), write the release, log
     `sharing.contributed` for each contributor. False when a contributor changed meanwhile."""
     s, now = ctx.deps.settings, ctx.deps.clock.now()
-    release = privacy.noisy_release(rng, group.instances, group.users, group.quality_sum, s.sharing_user_cap,
-                                    s.sharing_epsilon)
-    charges: list[dict[str, Any]] = [{"userId": c.user_id, "before": spent[c.user_id],
-                                      "after": privacy.spend(spent[c.user_id], s.sharing_epsilon)}
-                                     for c in group.contributions]
-    shared = {"id": shared_id, "description": description, "keywords": keywords,
-              "instances": release.instances, "users": release.users, "meanQuality": release.mean_quality,
-              "epsilon": s.sharing_epsilon}
+    release = privacy.noisy_release(
+        rng, group.instances, group.users, group.quality_sum, s.sharing_user_cap, s.sharing_epsilon
+    )
+    charges: list[dict[str, Any]] = [
+        {"userId": c.user_id, "before": spent[c.user_id], "after": privacy.spend(spent[c.user_id], s.sharing_epsilon)}
+        for c in group.contributions
+    ]
+    shared = {
+        "id": shared_id,
+        "description": description,
+        "keywords": keywords,
+        "instances": release.instances,
+        "users": release.users,
+        "meanQuality": release.mean_quality,
+        "epsilon": s.sharing_epsilon,
+    }
 
     async def work(tx) -> None:
         charged = await tx.run("sharing.charge", charges=charges, now=now)
         if len(charged) != len(charges):
             raise _ConsentChanged(shared_id)  # rolls the transaction back
-        await tx.run("sharing.publish", shared=shared, now=now,
-                     patternIds=[p for c in group.contributions for p in c.pattern_ids])
+        await tx.run(
+            "sharing.publish",
+            shared=shared,
+            now=now,
+            patternIds=[p for c in group.contributions for p in c.pattern_ids],
+        )
         for charge in charges:
-            await events.append(tx, charge["userId"], now, [events.event(
-                "sharing.contributed", sharedPatternId=shared_id, epsilon=s.sharing_epsilon,
-                epsilonSpent=charge["after"])])
+            await events.append(
+                tx,
+                charge["userId"],
+                now,
+                [
+                    events.event(
+                        "sharing.contributed",
+                        sharedPatternId=shared_id,
+                        epsilon=s.sharing_epsilon,
+                        epsilonSpent=charge["after"],
+                    )
+                ],
+            )
 
     try:
         await ctx.deps.db.transaction(work)

@@ -48,8 +48,9 @@ class Release:
     mean_quality: float
 
 
-def noisy_release(rng: np.random.Generator, instances: int, users: int, quality_sum: float,
-                  user_cap: int, epsilon: float) -> Release:
+def noisy_release(
+    rng: np.random.Generator, instances: int, users: int, quality_sum: float, user_cap: int, epsilon: float
+) -> Release:
     """Laplace noise on the instance count (sensitivity: the per-user cap), the user count
     and the sum of users' mean qualities (sensitivity 1 each), ε/3 each. The mean is the
     noisy quality sum over the noisy user count: post-processing, no further ε."""

@@ -39,7 +39,20 @@ from graphmind.trails.model import (
 from graphmind.trails.store import get_trail, get_trails, list_trails, resume_trail, save_trail
 
 __all__ = [
-    "MAX_SUMMARY", "ConclusionDraft", "Hypothesis", "HypothesisDraft", "HypothesisStatus", "Trail", "TrailDraft",
-    "TrailStatus", "VisitDraft", "contradict", "get_trail", "get_trails", "list_trails", "merge_trails", "resume_trail",
+    "MAX_SUMMARY",
+    "ConclusionDraft",
+    "Hypothesis",
+    "HypothesisDraft",
+    "HypothesisStatus",
+    "Trail",
+    "TrailDraft",
+    "TrailStatus",
+    "VisitDraft",
+    "contradict",
+    "get_trail",
+    "get_trails",
+    "list_trails",
+    "merge_trails",
+    "resume_trail",
     "save_trail",
 ]

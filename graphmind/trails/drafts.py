@@ -1,6 +1,5 @@
 """A trail draft checked and cleaned before it is written: limits, units, redaction."""
 
-
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core.redaction import redact
 from graphmind.errors import BadUserInput
@@ -20,6 +19,7 @@ from graphmind.trails.model import (
 )
 
 # --- validation -----------------------------------------------------------------
+
 
 def checked_text(value: str, limit: int, field: str, redact_pii: bool) -> str:
     value = (value or "").strip()
@@ -51,7 +51,8 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
         HypothesisDraft(
             checked_text(h.statement, MAX_STATEMENT, f"input.hypotheses[{i}].statement", redact_pii),
             _unit(h.confidence, f"input.hypotheses[{i}].confidence"),
-            list(dict.fromkeys(h.supporting)), list(dict.fromkeys(h.contradicting)),
+            list(dict.fromkeys(h.supporting)),
+            list(dict.fromkeys(h.contradicting)),
         )
         for i, h in enumerate(draft.hypotheses)
     ]
@@ -59,7 +60,8 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
         ConclusionDraft(
             checked_text(c.statement, MAX_STATEMENT, f"input.conclusions[{i}].statement", redact_pii),
             _unit(c.confidence, f"input.conclusions[{i}].confidence"),
-            [h.strip() for h in c.from_hypotheses if h.strip()], list(dict.fromkeys(c.supporting)),
+            [h.strip() for h in c.from_hypotheses if h.strip()],
+            list(dict.fromkeys(c.supporting)),
         )
         for i, c in enumerate(draft.conclusions)
     ]
@@ -69,7 +71,8 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
             VisitDraft(
                 v.node_id,
                 checked_text(v.annotation, MAX_ANNOTATION, f"input.visitedNodes[{i}].annotation", redact_pii)
-                if v.annotation else None,
+                if v.annotation
+                else None,
                 _unit(v.relevance, f"input.visitedNodes[{i}].relevance"),
             )
             for i, v in enumerate(draft.visited)
@@ -85,13 +88,18 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
     return TrailDraft(
         agent_id=validate_agent_id(draft.agent_id),
         label=checked_text(draft.label, MAX_LABEL, "input.label", redact_pii),
-        hypotheses=hypotheses, conclusions=conclusions,
-        open_questions=list(dict.fromkeys(
-            checked_text(q, MAX_STATEMENT, f"input.openQuestions[{i}]", redact_pii)
-            for i, q in enumerate(draft.open_questions))),
+        hypotheses=hypotheses,
+        conclusions=conclusions,
+        open_questions=list(
+            dict.fromkeys(
+                checked_text(q, MAX_STATEMENT, f"input.openQuestions[{i}]", redact_pii)
+                for i, q in enumerate(draft.open_questions)
+            )
+        ),
         tags=list(dict.fromkeys(tags)),
         summary=checked_text(draft.summary, MAX_SUMMARY, "input.summary", redact_pii) if draft.summary else None,
-        visited=visited, boosts=dict(draft.boosts),
+        visited=visited,
+        boosts=dict(draft.boosts),
     )
 
 
@@ -108,8 +116,10 @@ def referenced(draft: TrailDraft) -> list[str]:
 def visits_of(draft: TrailDraft) -> list[dict]:
     """The VISITED rows: the listed visits, then every other node the trail refers to
     (evidence, boosts) at relevance 0.5, with the boosts attached."""
-    rows = {v.node_id: {"id": v.node_id, "annotation": v.annotation, "relevance": v.relevance, "boost": None}
-            for v in draft.visited or []}
+    rows = {
+        v.node_id: {"id": v.node_id, "annotation": v.annotation, "relevance": v.relevance, "boost": None}
+        for v in draft.visited or []
+    }
     for node_id in referenced(draft):
         rows.setdefault(node_id, {"id": node_id, "annotation": None, "relevance": 0.5, "boost": None})
     for node_id, boost in draft.boosts.items():

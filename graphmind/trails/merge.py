@@ -37,6 +37,7 @@ from graphmind.trails.store import full_trail, trail_states, write_trail
 
 # --- merge ----------------------------------------------------------------------
 
+
 def _normal(statement: str) -> str:
     return " ".join(statement.lower().split()).rstrip(".")
 
@@ -61,8 +62,9 @@ class _Merged:
     trails: set[str]
 
 
-def merge_hypotheses(by_trail: dict[str, list[Hypothesis]], now: datetime, margin: float
-                     ) -> tuple[list[Hypothesis], list[MergeConflict]]:
+def merge_hypotheses(
+    by_trail: dict[str, list[Hypothesis]], now: datetime, margin: float
+) -> tuple[list[Hypothesis], list[MergeConflict]]:
     """One hypothesis per statement (the higher confidence, evidence united); then the
     conflicts between hypotheses of different trails, resolved by `score`."""
     merged: dict[str, _Merged] = {}
@@ -70,9 +72,19 @@ def merge_hypotheses(by_trail: dict[str, list[Hypothesis]], now: datetime, margi
         for h in hypotheses:
             key = _normal(h.statement)
             if key not in merged:
-                merged[key] = _Merged(Hypothesis(
-                    h.id, h.statement, h.confidence, h.original_confidence, h.status,
-                    list(h.supporting), list(h.contradicting), h.created_at), {trail_id})
+                merged[key] = _Merged(
+                    Hypothesis(
+                        h.id,
+                        h.statement,
+                        h.confidence,
+                        h.original_confidence,
+                        h.status,
+                        list(h.supporting),
+                        list(h.contradicting),
+                        h.created_at,
+                    ),
+                    {trail_id},
+                )
                 continue
             m = merged[key]
             m.trails.add(trail_id)
@@ -84,7 +96,7 @@ def merge_hypotheses(by_trail: dict[str, list[Hypothesis]], now: datetime, margi
     items = list(merged.values())
     conflicts = []
     for i, a in enumerate(items):
-        for b in items[i + 1:]:
+        for b in items[i + 1 :]:
             if a.trails == b.trails and len(a.trails) == 1 or not contradict(a.hypothesis, b.hypothesis):
                 continue
             sa, sb = score(a.hypothesis, now), score(b.hypothesis, now)
@@ -93,13 +105,21 @@ def merge_hypotheses(by_trail: dict[str, list[Hypothesis]], now: datetime, margi
                 for x in (a, b):
                     if x.hypothesis.status is not HypothesisStatus.REJECTED:
                         x.hypothesis.status = HypothesisStatus.DISPUTED
-                conflicts.append(MergeConflict(a.hypothesis.statement, b.hypothesis.statement, False, None,
-                                               round(delta, 6)))
+                conflicts.append(
+                    MergeConflict(a.hypothesis.statement, b.hypothesis.statement, False, None, round(delta, 6))
+                )
             else:
                 winner, loser = (a, b) if sa > sb else (b, a)
                 loser.hypothesis.status = HypothesisStatus.REJECTED
-                conflicts.append(MergeConflict(a.hypothesis.statement, b.hypothesis.statement, True,
-                                               winner.hypothesis.statement, round(delta, 6)))
+                conflicts.append(
+                    MergeConflict(
+                        a.hypothesis.statement,
+                        b.hypothesis.statement,
+                        True,
+                        winner.hypothesis.statement,
+                        round(delta, 6),
+                    )
+                )
     return [m.hypothesis for m in items], conflicts
 
 
@@ -124,8 +144,9 @@ def merge_visits(by_trail: dict[str, list[Visit]]) -> tuple[list[VisitDraft], di
     return list(visits.values()), boosts, seen_by
 
 
-async def merge_trails(deps: Deps, user_id: str, trail_ids: list[str], label: str | None = None,
-                       agent_id: str | None = None) -> MergeResult:
+async def merge_trails(
+    deps: Deps, user_id: str, trail_ids: list[str], label: str | None = None, agent_id: str | None = None
+) -> MergeResult:
     started = time.perf_counter()
     ids = list(dict.fromkeys(trail_ids))
     if not 2 <= len(ids) <= MAX_MERGE:
@@ -145,10 +166,12 @@ async def merge_trails(deps: Deps, user_id: str, trail_ids: list[str], label: st
             raise Conflict(f"trails {', '.join(merged_already)} were already merged")
         missing = {n for i in ids for n in states[i]["missing"]}
         # full_trail loads each trail's visits, hypotheses and conclusions
-        visits, boosts, seen_by = merge_visits({
-            t.id: [v for v in cast(list[Visit], t.visited) if v.node_id not in missing] for t in trails})
-        hypotheses, conflicts = merge_hypotheses({t.id: cast(list[Hypothesis], t.hypotheses) for t in trails}, now,
-                                                 deps.settings.merge_conflict_margin)
+        visits, boosts, seen_by = merge_visits(
+            {t.id: [v for v in cast(list[Visit], t.visited) if v.node_id not in missing] for t in trails}
+        )
+        hypotheses, conflicts = merge_hypotheses(
+            {t.id: cast(list[Hypothesis], t.hypotheses) for t in trails}, now, deps.settings.merge_conflict_margin
+        )
         conclusions: dict[str, ConclusionDraft] = {}
         for t in trails:
             assert t.conclusions is not None
@@ -160,43 +183,80 @@ async def merge_trails(deps: Deps, user_id: str, trail_ids: list[str], label: st
                     m.supporting = list(dict.fromkeys(m.supporting + c.supporting))
                     m.from_hypotheses = list(dict.fromkeys(m.from_hypotheses + c.from_hypotheses))
                 else:
-                    conclusions[key] = ConclusionDraft(c.statement, c.confidence, list(c.from_hypotheses),
-                                                       list(c.supporting))
+                    conclusions[key] = ConclusionDraft(
+                        c.statement, c.confidence, list(c.from_hypotheses), list(c.supporting)
+                    )
         draft = TrailDraft(
             agent_id=agent_id or trails[0].agent_id,
             label=label or ("merge: " + " + ".join(t.label for t in trails))[:MAX_LABEL],
-            hypotheses=[HypothesisDraft(h.statement, h.confidence, h.supporting, h.contradicting)
-                        for h in hypotheses],
+            hypotheses=[HypothesisDraft(h.statement, h.confidence, h.supporting, h.contradicting) for h in hypotheses],
             conclusions=list(conclusions.values()),
             open_questions=list(dict.fromkeys(q for t in trails for q in t.open_questions)),
             tags=list(dict.fromkeys(tag for t in trails for tag in t.tags)),
-            visited=visits, boosts=boosts,
+            visited=visits,
+            boosts=boosts,
         )
-        rows = [{"id": str(uuid.uuid4()), "statement": h.statement, "confidence": h.confidence,
-                 "status": h.status.value, "supporting": [n for n in h.supporting if n not in missing],
-                 "contradicting": [n for n in h.contradicting if n not in missing],
-                 "createdAt": h.created_at} for h in hypotheses]
+        rows = [
+            {
+                "id": str(uuid.uuid4()),
+                "statement": h.statement,
+                "confidence": h.confidence,
+                "status": h.status.value,
+                "supporting": [n for n in h.supporting if n not in missing],
+                "contradicting": [n for n in h.contradicting if n not in missing],
+                "createdAt": h.created_at,
+            }
+            for h in hypotheses
+        ]
         saved = await write_trail(tx, user_id, draft, now, rows, merged_from=ids)
-        await tx.run("trails.mark_merged", userId=user_id, trailIds=ids,
-                     mergedId=saved.trail.id, now=now)
+        await tx.run("trails.mark_merged", userId=user_id, trailIds=ids, mergedId=saved.trail.id, now=now)
         [state] = await tx.run("associative.user_state", userId=user_id)
-        bridges = await tx.run("trails.bridges", userId=user_id, trailIds=ids,
-                               maxDegree=max_entity_degree(deps, state["memoryCount"]), limit=BRIDGES_SHOWN)
+        bridges = await tx.run(
+            "trails.bridges",
+            userId=user_id,
+            trailIds=ids,
+            maxDegree=max_entity_degree(deps, state["memoryCount"]),
+            limit=BRIDGES_SHOWN,
+        )
         labels = await nodes.resolve(tx.run, user_id, list(seen_by))
         label_of = {t.id: t.label for t in trails}
         connections = [
-            Connection("shared_node", f"{labels[n].label if n in labels else n} was visited by "
-                       + " and ".join(label_of[t] for t in by), n, None, None, by)
-            for n, by in seen_by.items() if len(by) > 1
+            Connection(
+                "shared_node",
+                f"{labels[n].label if n in labels else n} was visited by " + " and ".join(label_of[t] for t in by),
+                n,
+                None,
+                None,
+                by,
+            )
+            for n, by in seen_by.items()
+            if len(by) > 1
         ] + [
-            Connection("bridge_edge", f"{nodes.short(b['fromLabel'])} ({label_of[b['fromTrail']]}) connects to "
-                       f"{nodes.short(b['toLabel'])} ({label_of[b['toTrail']]})",
-                       b["fromNode"], b["toNode"], b["weight"], [b["fromTrail"], b["toTrail"]])
+            Connection(
+                "bridge_edge",
+                f"{nodes.short(b['fromLabel'])} ({label_of[b['fromTrail']]}) connects to "
+                f"{nodes.short(b['toLabel'])} ({label_of[b['toTrail']]})",
+                b["fromNode"],
+                b["toNode"],
+                b["weight"],
+                [b["fromTrail"], b["toTrail"]],
+            )
             for b in bridges
         ]
-        await events.append(tx, user_id, now, [events.event(
-            "trails.merged", mergedTrailId=saved.trail.id, sourceTrails=ids,
-            conflicts=len(conflicts), connections=len(connections))])
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event(
+                    "trails.merged",
+                    mergedTrailId=saved.trail.id,
+                    sourceTrails=ids,
+                    conflicts=len(conflicts),
+                    connections=len(connections),
+                )
+            ],
+        )
         return MergeResult(saved.trail, ids, saved.nodes_saved, len(rows), conflicts, connections)
 
     result = await deps.db.transaction(work)

@@ -116,9 +116,20 @@ class Trail:
     @classmethod
     def from_row(cls, t: dict) -> "Trail":
         return cls(
-            t["id"], t["agentId"], t["label"], TrailStatus(t["status"]), t["summary"], list(t["tags"]),
-            list(t["openQuestions"]), t["nodeCount"], t["hypothesisCount"], t["conclusionCount"],
-            t["generation"], native(t["createdAt"]), native(t["updatedAt"]), list(t.get("mergedFrom") or []),
+            t["id"],
+            t["agentId"],
+            t["label"],
+            TrailStatus(t["status"]),
+            t["summary"],
+            list(t["tags"]),
+            list(t["openQuestions"]),
+            t["nodeCount"],
+            t["hypothesisCount"],
+            t["conclusionCount"],
+            t["generation"],
+            native(t["createdAt"]),
+            native(t["updatedAt"]),
+            list(t.get("mergedFrom") or []),
         )
 
 

@@ -29,20 +29,45 @@ from graphmind.trails.model import (
 
 # --- save -----------------------------------------------------------------------
 
-async def write_trail(tx, user_id: str, draft: TrailDraft, now: datetime,
-                       hypothesis_rows: list[dict], merged_from: list[str] | None = None) -> SaveResult:
+
+async def write_trail(
+    tx,
+    user_id: str,
+    draft: TrailDraft,
+    now: datetime,
+    hypothesis_rows: list[dict],
+    merged_from: list[str] | None = None,
+) -> SaveResult:
     visits = visits_of(draft)
-    summary = draft.summary or summarise(draft.label, len(visits), draft.hypotheses, draft.conclusions,
-                                         draft.open_questions)
+    summary = draft.summary or summarise(
+        draft.label, len(visits), draft.hypotheses, draft.conclusions, draft.open_questions
+    )
     trail_id = str(uuid.uuid4())
     [row] = await tx.run(
-        "trails.save", userId=user_id, now=now, visited=visits,
-        trail={"id": trail_id, "agentId": draft.agent_id, "label": draft.label, "summary": summary,
-               "tags": draft.tags, "openQuestions": draft.open_questions, "mergedFrom": merged_from},
+        "trails.save",
+        userId=user_id,
+        now=now,
+        visited=visits,
+        trail={
+            "id": trail_id,
+            "agentId": draft.agent_id,
+            "label": draft.label,
+            "summary": summary,
+            "tags": draft.tags,
+            "openQuestions": draft.open_questions,
+            "mergedFrom": merged_from,
+        },
         hypotheses=hypothesis_rows,
-        conclusions=[{"id": str(uuid.uuid4()), "statement": c.statement, "confidence": c.confidence,
-                      "fromHypotheses": c.from_hypotheses, "supporting": c.supporting}
-                     for c in draft.conclusions],
+        conclusions=[
+            {
+                "id": str(uuid.uuid4()),
+                "statement": c.statement,
+                "confidence": c.confidence,
+                "fromHypotheses": c.from_hypotheses,
+                "supporting": c.supporting,
+            }
+            for c in draft.conclusions
+        ],
     )
     trail = Trail.from_row(row["trail"])
     return SaveResult(trail, len(visits), len(hypothesis_rows), len(draft.conclusions), len(draft.open_questions))
@@ -55,13 +80,34 @@ async def save_trail(deps: Deps, user_id: str, draft: TrailDraft) -> SaveResult:
     async def work(tx) -> SaveResult:
         await tx.run("memory.lock_user", userId=user_id, now=now)
         await nodes.require(tx.run, user_id, referenced(draft))
-        rows = [{"id": str(uuid.uuid4()), "statement": h.statement, "confidence": h.confidence,
-                 "status": HypothesisStatus.OPEN.value, "supporting": h.supporting,
-                 "contradicting": h.contradicting, "createdAt": None} for h in draft.hypotheses]
+        rows = [
+            {
+                "id": str(uuid.uuid4()),
+                "statement": h.statement,
+                "confidence": h.confidence,
+                "status": HypothesisStatus.OPEN.value,
+                "supporting": h.supporting,
+                "contradicting": h.contradicting,
+                "createdAt": None,
+            }
+            for h in draft.hypotheses
+        ]
         result = await write_trail(tx, user_id, draft, now, rows)
-        await events.append(tx, user_id, now, [events.event(
-            "trail.saved", trailId=result.trail.id, agentId=draft.agent_id, label=draft.label,
-            nodes=result.nodes_saved, hypotheses=result.hypotheses_saved)])
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event(
+                    "trail.saved",
+                    trailId=result.trail.id,
+                    agentId=draft.agent_id,
+                    label=draft.label,
+                    nodes=result.nodes_saved,
+                    hypotheses=result.hypotheses_saved,
+                )
+            ],
+        )
         return result
 
     return await deps.db.transaction(work)
@@ -69,17 +115,27 @@ async def save_trail(deps: Deps, user_id: str, draft: TrailDraft) -> SaveResult:
 
 # --- resume ---------------------------------------------------------------------
 
+
 def _hypothesis(h: dict) -> Hypothesis:
-    return Hypothesis(h["id"], h["statement"], h["confidence"], h["originalConfidence"],
-                      HypothesisStatus(h["status"]), list(h["supportingIds"]), list(h["contradictingIds"]),
-                      native(h["createdAt"]))
+    return Hypothesis(
+        h["id"],
+        h["statement"],
+        h["confidence"],
+        h["originalConfidence"],
+        HypothesisStatus(h["status"]),
+        list(h["supportingIds"]),
+        list(h["contradictingIds"]),
+        native(h["createdAt"]),
+    )
 
 
 def full_trail(row: dict) -> Trail:
     trail = Trail.from_row(row["trail"])
     trail.hypotheses = [_hypothesis(h) for h in row["hypotheses"]]
-    trail.conclusions = [Conclusion(c["id"], c["statement"], c["confidence"], list(c["fromHypotheses"]),
-                                    list(c["supportingIds"])) for c in row["conclusions"]]
+    trail.conclusions = [
+        Conclusion(c["id"], c["statement"], c["confidence"], list(c["fromHypotheses"]), list(c["supportingIds"]))
+        for c in row["conclusions"]
+    ]
     trail.visited = [Visit(v["id"], v["annotation"], v["relevance"], v["boost"]) for v in row["visited"]]
     return trail
 
@@ -91,8 +147,7 @@ def downgrades(hypotheses: list[Hypothesis], missing: set[str]) -> list[Downgrad
         gone = [n for n in h.supporting if n in missing]
         if gone and h.status is not HypothesisStatus.REJECTED:
             kept = 1.0 - len(gone) / len(h.supporting)
-            found.append(Downgrade(h.id, h.statement, h.confidence,
-                                   round(h.original_confidence * kept, 6), gone))
+            found.append(Downgrade(h.id, h.statement, h.confidence, round(h.original_confidence * kept, 6), gone))
     return found
 
 
@@ -105,8 +160,9 @@ async def trail_states(tx, user_id: str, trail_ids: list[str]) -> dict[str, dict
     return found
 
 
-async def resume_trail(deps: Deps, user_id: str, trail_id: str, force: bool = False,
-                       agent_id: str | None = None) -> ResumeResult:
+async def resume_trail(
+    deps: Deps, user_id: str, trail_id: str, force: bool = False, agent_id: str | None = None
+) -> ResumeResult:
     started = time.perf_counter()
     if agent_id is not None:
         validate_agent_id(agent_id)
@@ -128,16 +184,34 @@ async def resume_trail(deps: Deps, user_id: str, trail_id: str, force: bool = Fa
         lowered = downgrades(trail.hypotheses, set(missing))
         present = [v for v in trail.visited if v.node_id not in set(missing)]
         boosts = [(v.node_id, v.boost if v.boost is not None else (v.relevance or 0.5)) for v in present]
-        status = trail.status if trail.status is TrailStatus.MERGED else (
-            TrailStatus.STALE if stale else TrailStatus.ACTIVE)
-        [updated] = await tx.run(
-            "trails.resume", userId=user_id, trailId=trail_id, status=status.value,
-            downgrades=[{"id": d.hypothesis_id, "confidence": d.new_confidence} for d in lowered],
-            boostIds=[b[0] for b in boosts], boostWeights=[b[1] for b in boosts], now=now,
+        status = (
+            trail.status if trail.status is TrailStatus.MERGED else (TrailStatus.STALE if stale else TrailStatus.ACTIVE)
         )
-        await events.append(tx, user_id, now, [events.event(
-            "trail.resumed", trailId=trail_id, agentId=agent_id, stale=stale, missing=missing,
-            downgraded=[d.hypothesis_id for d in lowered])])
+        [updated] = await tx.run(
+            "trails.resume",
+            userId=user_id,
+            trailId=trail_id,
+            status=status.value,
+            downgrades=[{"id": d.hypothesis_id, "confidence": d.new_confidence} for d in lowered],
+            boostIds=[b[0] for b in boosts],
+            boostWeights=[b[1] for b in boosts],
+            now=now,
+        )
+        await events.append(
+            tx,
+            user_id,
+            now,
+            [
+                events.event(
+                    "trail.resumed",
+                    trailId=trail_id,
+                    agentId=agent_id,
+                    stale=stale,
+                    missing=missing,
+                    downgraded=[d.hypothesis_id for d in lowered],
+                )
+            ],
+        )
         resumed = Trail.from_row(updated["trail"])
         by_id = {d.hypothesis_id: d for d in lowered}
         for h in trail.hypotheses:
@@ -167,19 +241,29 @@ async def get_trails(deps: Deps, user_id: str, trail_ids: list[str]) -> dict[str
 
 # --- list -----------------------------------------------------------------------
 
-async def list_trails(deps: Deps, user_id: str, agent_id: str | None = None,
-                      status: TrailStatus | None = None, tags: list[str] | None = None,
-                      first: int = 20, after: str | None = None) -> TrailPage:
+
+async def list_trails(
+    deps: Deps,
+    user_id: str,
+    agent_id: str | None = None,
+    status: TrailStatus | None = None,
+    tags: list[str] | None = None,
+    first: int = 20,
+    after: str | None = None,
+) -> TrailPage:
     if not 1 <= first <= MAX_PAGE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
     after_created, after_id = decode_cursor(after) if after else (None, None)
     [row] = await deps.db.read(
-        "trails.list", userId=user_id, agentId=agent_id,
+        "trails.list",
+        userId=user_id,
+        agentId=agent_id,
         status=status.value if status else None,
         tags=[t.strip().lower() for t in tags] if tags else None,
-        afterCreatedAt=after_created, afterId=after_id, pageSize=first + 1,
+        afterCreatedAt=after_created,
+        afterId=after_id,
+        pageSize=first + 1,
     )
     trails = [Trail.from_row(t) for t in row["page"]]
     shown = trails[:first]
-    return TrailPage(shown, [encode_cursor(t.created_at, t.id) for t in shown], len(trails) > first,
-                     row["total"])
+    return TrailPage(shown, [encode_cursor(t.created_at, t.id) for t in shown], len(trails) > first, row["total"])

@@ -32,8 +32,11 @@ class Tenant:
         self.client, self.user_id, self.key, self.key_id = client, user_id, key, key_id
 
     def post(self, document: str, variables: dict | None = None) -> dict:
-        response = self.client.post("/graphql", json={"query": document, "variables": variables or {}},
-                                    headers={"Authorization": f"Bearer {self.key}"})
+        response = self.client.post(
+            "/graphql",
+            json={"query": document, "variables": variables or {}},
+            headers={"Authorization": f"Bearer {self.key}"},
+        )
         assert response.status_code == 200, response.text
         return response.json()
 
@@ -48,26 +51,53 @@ class Tenant:
 
 def a_builds_everything(a: Tenant) -> dict:
     """A's objects, made through the API; returns the ids worth naming that the export lacks."""
-    m = [x["id"] for x in a.data("""mutation($inputs: [RememberInput!]!) { rememberMany(inputs: $inputs) { id } }""", {
-        "inputs": [{"content": f"{MARK} Alice prefers green tea in the morning", "contentType": "PREFERENCE",
-                    "tags": [MARK], "entities": ["Alice"]},
-                   {"content": f"{MARK} The Berlin office moved to Kreuzberg in March", "contentType": "FACT"},
-                   {"content": f"{MARK} Deploys on Fridays caused two outages", "contentType": "EVENT"},
-                   {"content": f"{MARK} Neo4j needs Java 17 or 21 to start", "contentType": "FACT"},
-                   {"content": f"{MARK} Ship the probe before the release", "contentType": "GOAL"}]})["rememberMany"]]
-    a.data("""mutation($o: ID!, $n: ID!) { supersede(input: {oldId: $o, newId: $n}) { superseded { id } } }""",
-           {"o": m[3], "n": m[4]})
+    m = [
+        x["id"]
+        for x in a.data(
+            """mutation($inputs: [RememberInput!]!) { rememberMany(inputs: $inputs) { id } }""",
+            {
+                "inputs": [
+                    {
+                        "content": f"{MARK} Alice prefers green tea in the morning",
+                        "contentType": "PREFERENCE",
+                        "tags": [MARK],
+                        "entities": ["Alice"],
+                    },
+                    {"content": f"{MARK} The Berlin office moved to Kreuzberg in March", "contentType": "FACT"},
+                    {"content": f"{MARK} Deploys on Fridays caused two outages", "contentType": "EVENT"},
+                    {"content": f"{MARK} Neo4j needs Java 17 or 21 to start", "contentType": "FACT"},
+                    {"content": f"{MARK} Ship the probe before the release", "contentType": "GOAL"},
+                ]
+            },
+        )["rememberMany"]
+    ]
+    a.data(
+        """mutation($o: ID!, $n: ID!) { supersede(input: {oldId: $o, newId: $n}) { superseded { id } } }""",
+        {"o": m[3], "n": m[4]},
+    )
     a.data("""mutation($id: ID!) { forget(input: {id: $id}) { id } }""", {"id": m[2]})
-    a.data("""mutation { remember(input: {content: "%s request ids are idempotent", requestId: "req-%s"}) { id } }"""
-           % (MARK, MARK))
+    a.data(
+        """mutation { remember(input: {content: "%s request ids are idempotent", requestId: "req-%s"}) { id } }"""
+        % (MARK, MARK)
+    )
     retrieval = a.data("""query { recall(query: "%s tea Alice") { retrievalId } }""" % MARK)["recall"]["retrievalId"]
-    trace = a.data("""mutation($r: ID!) { decide(input: {decisionType: RECOMMENDATION, summary: "%s offer tea",
+    trace = a.data(
+        """mutation($r: ID!) { decide(input: {decisionType: RECOMMENDATION, summary: "%s offer tea",
         retrievalId: $r, alternatives: ["%s offer coffee"], requestId: "dec-%s"}) { traceId } }"""
-                   % (MARK, MARK, MARK), {"r": retrieval})["decide"]["traceId"]
-    a.data("""mutation($t: ID!) { observeOutcome(input: {traceId: $t, quality: 0.9, signal: USER_ACCEPTED}) {
-        outcomeId } }""", {"t": trace})
-    a.data("""mutation($n: [ID!]!) { learn(input: {query: "%s tea", agentId: "a-agent", feedback: CORRECT,
-        nodeIds: $n}) { edgesAdjusted } }""" % MARK, {"n": [m[0], m[1]]})
+        % (MARK, MARK, MARK),
+        {"r": retrieval},
+    )["decide"]["traceId"]
+    a.data(
+        """mutation($t: ID!) { observeOutcome(input: {traceId: $t, quality: 0.9, signal: USER_ACCEPTED}) {
+        outcomeId } }""",
+        {"t": trace},
+    )
+    a.data(
+        """mutation($n: [ID!]!) { learn(input: {query: "%s tea", agentId: "a-agent", feedback: CORRECT,
+        nodeIds: $n}) { edgesAdjusted } }"""
+        % MARK,
+        {"n": [m[0], m[1]]},
+    )
     a.data("""mutation { snapshot(input: {label: "%s baseline", agentId: "a-agent"}) { id } }""" % MARK)
     trail = """mutation($n: [ID!]!, $v: ID!) { saveTrail(input: {agentId: "a-agent", label: "%s why tea %s",
         hypotheses: [{statement: "%s Alice likes tea", confidence: 0.7, supportingNodes: $n}],
@@ -75,42 +105,63 @@ def a_builds_everything(a: Tenant) -> dict:
         visitedNodes: [{nodeId: $v, annotation: "%s"}], activationBoosts: [{nodeId: $v, boost: 0.5}]}) { trailId } }"""
     for i in range(2):
         a.data(trail % (MARK, i, MARK, MARK, MARK, MARK), {"n": [m[0]], "v": m[1]})
-    open_session = a.data("""mutation { startSession(input: {agentId: "a-agent", goal: "%s find the kettle"}) {
-        id } }""" % MARK)["startSession"]["id"]
+    open_session = a.data(
+        """mutation { startSession(input: {agentId: "a-agent", goal: "%s find the kettle"}) {
+        id } }"""
+        % MARK
+    )["startSession"]["id"]
     log = """mutation($s: ID!, $k: SessionEntryKind!, $t: String!) { logSession(input: {sessionId: $s, kind: $k,
         text: $t}) { entry { id } } }"""
     blocker = a.data(log, {"s": open_session, "k": "BLOCKER", "t": f"{MARK} the kettle is broken"})
     a.data(log, {"s": open_session, "k": "REJECTED", "t": f"{MARK} boil water in the microwave"})
-    a.data("""mutation($e: ID!) { resolveBlocker(input: {entryId: $e, solution: "%s a new kettle"}) { id } }"""
-           % MARK, {"e": blocker["logSession"]["entry"]["id"]})
-    ended = a.data("""mutation { startSession(input: {agentId: "a-agent", goal: "%s learn about tea"}) { id } }"""
-                   % MARK)["startSession"]["id"]
+    a.data(
+        """mutation($e: ID!) { resolveBlocker(input: {entryId: $e, solution: "%s a new kettle"}) { id } }""" % MARK,
+        {"e": blocker["logSession"]["entry"]["id"]},
+    )
+    ended = a.data(
+        """mutation { startSession(input: {agentId: "a-agent", goal: "%s learn about tea"}) { id } }""" % MARK
+    )["startSession"]["id"]
     a.data(log, {"s": ended, "k": "LEARNING", "t": f"{MARK} Alice drinks green tea without sugar every day"})
     a.data("""mutation($s: ID!) { endSession(input: {sessionId: $s}) { session { status } } }""", {"s": ended})
-    a.data("""mutation($s: String!) { remember(input: {content: "%s joined the open session's scene",
-        sessionId: $s}) { id } }""" % MARK, {"s": open_session})
+    a.data(
+        """mutation($s: String!) { remember(input: {content: "%s joined the open session's scene",
+        sessionId: $s}) { id } }"""
+        % MARK,
+        {"s": open_session},
+    )
     return {"requestIds": [f"req-{MARK}", f"dec-{MARK}"]}
 
 
 def b_builds_its_own(b: Tenant) -> dict:
     memory = b.data("""mutation { remember(input: {content: "Bob prefers black coffee after lunch"}) { id } }""")
     retrieval = b.data("""query { recall(query: "coffee") { retrievalId } }""")["recall"]["retrievalId"]
-    decision = b.data("""mutation($r: ID!) { decide(input: {decisionType: ACTION, summary: "brew coffee",
-        retrievalId: $r}) { traceId } }""", {"r": retrieval})["decide"]["traceId"]
+    decision = b.data(
+        """mutation($r: ID!) { decide(input: {decisionType: ACTION, summary: "brew coffee",
+        retrievalId: $r}) { traceId } }""",
+        {"r": retrieval},
+    )["decide"]["traceId"]
     trail = b.data("""mutation { saveTrail(input: {agentId: "b-agent", label: "coffee"}) { trailId } }""")
     session = b.data("""mutation { startSession(input: {agentId: "b-agent", goal: "make coffee"}) { id } }""")
-    return {"Memory": memory["remember"]["id"], "Retrieval": retrieval, "Decision": decision,
-            "Trail": trail["saveTrail"]["trailId"], "Session": session["startSession"]["id"]}
+    return {
+        "Memory": memory["remember"]["id"],
+        "Retrieval": retrieval,
+        "Decision": decision,
+        "Trail": trail["saveTrail"]["trailId"],
+        "Session": session["startSession"]["id"],
+    }
 
 
 def normalised(export: dict) -> list[str]:
     """A's export as comparable lines, less what reading it changes (its key's lastUsedAt)."""
+
     def node(n: dict) -> dict:
         properties = {k: v for k, v in n["properties"].items() if not ("ApiKey" in n["labels"] and k == "lastUsedAt")}
         return {**n, "properties": properties}
 
-    return sorted([json.dumps(node(n), sort_keys=True) for n in export["nodes"]]
-                  + [json.dumps(r, sort_keys=True) for r in export["relationships"]])
+    return sorted(
+        [json.dumps(node(n), sort_keys=True) for n in export["nodes"]]
+        + [json.dumps(r, sort_keys=True) for r in export["relationships"]]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -146,6 +197,7 @@ def world(settings, db):
 
 # --- the probes ------------------------------------------------------------------------------
 
+
 @dataclass
 class Probe:
     """One way for B to name A's object: `document` takes `$id` (and B's own ids as `$own*`)."""
@@ -159,79 +211,196 @@ class Probe:
 
 
 M, ME = ("Memory", OTHER), ("Memory", "Entity", OTHER)
-TRAIL = "saveTrail(input: {agentId: \"b-agent\", label: \"probe\", %s}) { trailId trail { visitedNodes { nodeId } } }"
+TRAIL = 'saveTrail(input: {agentId: "b-agent", label: "probe", %s}) { trailId trail { visitedNodes { nodeId } } }'
 PROBES = [
     Probe(("memory.id",), M, "query($id: ID!) { memory(id: $id) { id content } }"),
-    Probe(("counterfactuals.traceId",), ("Decision", OTHER),
-          "query($id: ID!) { counterfactuals(traceId: $id) { traceId summary } }"),
-    Probe(("decision.id",), ("Decision", OTHER),
-          "query($id: ID!) { decision(id: $id) { traceId summary alternatives { id } outcomes { outcomeId } } }"),
-    Probe(("decisions.filter.memoryId",), M,
-          "query($id: ID!) { decisions(filter: {memoryId: $id}) { edges { node { traceId summary } } } }"),
-    Probe(("activate.seeds",), ME, "query($id: [ID!]) { activate(seeds: $id) { seeds nodes { id entityName } } }",
-          wrap="list"),
-    Probe(("activate.seeds",), ME, "query($id: ID!, $own: ID!) { activate(seeds: [$own, $id]) { seeds nodes { id } } }",
-          own={"own": "Memory"}),
-    Probe(("why.source",), ME, "query($id: ID!, $own: ID!) { why(source: $id, target: $own) { totalPathsFound } }",
-          own={"own": "Memory"}),
-    Probe(("why.target",), ME, "query($id: ID!, $own: ID!) { why(source: $own, target: $id) { totalPathsFound } }",
-          own={"own": "Memory"}),
+    Probe(
+        ("counterfactuals.traceId",),
+        ("Decision", OTHER),
+        "query($id: ID!) { counterfactuals(traceId: $id) { traceId summary } }",
+    ),
+    Probe(
+        ("decision.id",),
+        ("Decision", OTHER),
+        "query($id: ID!) { decision(id: $id) { traceId summary alternatives { id } outcomes { outcomeId } } }",
+    ),
+    Probe(
+        ("decisions.filter.memoryId",),
+        M,
+        "query($id: ID!) { decisions(filter: {memoryId: $id}) { edges { node { traceId summary } } } }",
+    ),
+    Probe(
+        ("activate.seeds",),
+        ME,
+        "query($id: [ID!]) { activate(seeds: $id) { seeds nodes { id entityName } } }",
+        wrap="list",
+    ),
+    Probe(
+        ("activate.seeds",),
+        ME,
+        "query($id: ID!, $own: ID!) { activate(seeds: [$own, $id]) { seeds nodes { id } } }",
+        own={"own": "Memory"},
+    ),
+    Probe(
+        ("why.source",),
+        ME,
+        "query($id: ID!, $own: ID!) { why(source: $id, target: $own) { totalPathsFound } }",
+        own={"own": "Memory"},
+    ),
+    Probe(
+        ("why.target",),
+        ME,
+        "query($id: ID!, $own: ID!) { why(source: $own, target: $id) { totalPathsFound } }",
+        own={"own": "Memory"},
+    ),
     Probe(("trail.id",), ("Trail", OTHER), "query($id: ID!) { trail(id: $id) { id label } }"),
     Probe(("session.id",), ("Session", OTHER), "query($id: ID!) { session(id: $id) { id goal } }"),
-    Probe(("sessionRecall.sessionId",), ("Session", OTHER),
-          "query($id: ID!) { sessionRecall(sessionId: $id) { memory { id } } }"),
+    Probe(
+        ("sessionRecall.sessionId",),
+        ("Session", OTHER),
+        "query($id: ID!) { sessionRecall(sessionId: $id) { memory { id } } }",
+    ),
     Probe(("helperBrief.sessionId",), ("Session", OTHER), "query($id: ID!) { helperBrief(sessionId: $id) { goal } }"),
     Probe(("apiKeys.userId",), ("UserId",), "query($id: ID) { apiKeys(userId: $id) { id } }", expect="FORBIDDEN"),
-    Probe(("exportUserData.userId",), ("UserId",), "query($id: ID) { exportUserData(userId: $id) }",
-          expect="FORBIDDEN"),
+    Probe(
+        ("exportUserData.userId",), ("UserId",), "query($id: ID) { exportUserData(userId: $id) }", expect="FORBIDDEN"
+    ),
     Probe(("forget.input.id",), M, "mutation($id: ID!) { forget(input: {id: $id}) { id } }"),
     Probe(("restore.input.id",), M, "mutation($id: ID!) { restore(input: {id: $id}) { id } }"),
-    Probe(("supersede.input.oldId",), M, """mutation($id: ID!, $own: ID!) { supersede(input: {oldId: $id,
-          newId: $own}) { superseded { id } } }""", own={"own": "Memory"}),
-    Probe(("supersede.input.newId",), M, """mutation($id: ID!, $own: ID!) { supersede(input: {oldId: $own,
-          newId: $id}) { superseded { id } } }""", own={"own": "Memory"}),
-    Probe(("decide.input.retrievalId",), ("Retrieval", OTHER), """mutation($id: ID!) { decide(input:
-          {decisionType: ACTION, summary: "probe", retrievalId: $id}) { traceId } }"""),
-    Probe(("decide.input.memories.memoryId",), M, """mutation($id: ID!, $own: ID!) { decide(input:
+    Probe(
+        ("supersede.input.oldId",),
+        M,
+        """mutation($id: ID!, $own: ID!) { supersede(input: {oldId: $id,
+          newId: $own}) { superseded { id } } }""",
+        own={"own": "Memory"},
+    ),
+    Probe(
+        ("supersede.input.newId",),
+        M,
+        """mutation($id: ID!, $own: ID!) { supersede(input: {oldId: $own,
+          newId: $id}) { superseded { id } } }""",
+        own={"own": "Memory"},
+    ),
+    Probe(
+        ("decide.input.retrievalId",),
+        ("Retrieval", OTHER),
+        """mutation($id: ID!) { decide(input:
+          {decisionType: ACTION, summary: "probe", retrievalId: $id}) { traceId } }""",
+    ),
+    Probe(
+        ("decide.input.memories.memoryId",),
+        M,
+        """mutation($id: ID!, $own: ID!) { decide(input:
           {decisionType: ACTION, summary: "probe", memories: [{memoryId: $own}, {memoryId: $id}]}) { traceId } }""",
-          own={"own": "Memory"}),
-    Probe(("decide.input.memories.memoryId",), M, """mutation($id: ID!, $own: ID!) { decide(input:
+        own={"own": "Memory"},
+    ),
+    Probe(
+        ("decide.input.memories.memoryId",),
+        M,
+        """mutation($id: ID!, $own: ID!) { decide(input:
           {decisionType: ACTION, summary: "probe", retrievalId: $own, memories: [{memoryId: $id}]}) { traceId } }""",
-          own={"own": "Retrieval"}),
-    Probe(("observeOutcome.input.traceId",), ("Decision", OTHER), """mutation($id: ID!) { observeOutcome(input:
-          {traceId: $id, quality: -1, signal: USER_REJECTED}) { outcomeId } }"""),
-    Probe(("learn.input.nodeIds",), ME, """mutation($id: ID!, $own: ID!) { learn(input: {query: "coffee",
-          agentId: "b-agent", feedback: WRONG, nodeIds: [$own, $id]}) { edgesAdjusted } }""", own={"own": "Memory"}),
-    Probe(("saveTrail.input.hypotheses.supportingNodes",), ME,
-          "mutation($id: ID!) { " + TRAIL % 'hypotheses: [{statement: "h", supportingNodes: [$id]}]' + " }"),
-    Probe(("saveTrail.input.hypotheses.contradictingNodes",), ME,
-          "mutation($id: ID!) { " + TRAIL % 'hypotheses: [{statement: "h", contradictingNodes: [$id]}]' + " }"),
-    Probe(("saveTrail.input.conclusions.supportingNodes",), ME,
-          "mutation($id: ID!) { " + TRAIL % 'conclusions: [{statement: "c", supportingNodes: [$id]}]' + " }"),
-    Probe(("saveTrail.input.visitedNodes.nodeId",), ME,
-          "mutation($id: ID!) { " + TRAIL % "visitedNodes: [{nodeId: $id}]" + " }"),
-    Probe(("saveTrail.input.activationBoosts.nodeId",), ME,
-          "mutation($id: ID!) { " + TRAIL % "activationBoosts: [{nodeId: $id, boost: 1}]" + " }"),
-    Probe(("resumeTrail.input.trailId",), ("Trail", OTHER), """mutation($id: ID!) { resumeTrail(input:
-          {trailId: $id, force: true}) { trailId trail { label } } }"""),
-    Probe(("mergeTrails.input.trailIds",), ("Trail", OTHER), """mutation($id: ID!, $own: ID!) { mergeTrails(input:
-          {trailIds: [$own, $id]}) { mergedTrailId } }""", own={"own": "Trail"}),
-    Probe(("logSession.input.sessionId",), ("Session", OTHER), """mutation($id: ID!) { logSession(input:
-          {sessionId: $id, kind: REJECTED, text: "probe"}) { entry { id } } }"""),
-    Probe(("resolveBlocker.input.entryId",), ("SessionEntry", OTHER), """mutation($id: ID!) { resolveBlocker(input:
-          {entryId: $id, solution: "probe", rootCause: "probe"}) { id solution } }"""),
-    Probe(("endSession.input.sessionId",), ("Session", OTHER),
-          "mutation($id: ID!) { endSession(input: {sessionId: $id}) { session { id } } }"),
-    Probe(("createApiKey.input.userId",), ("UserId",),
-          "mutation($id: ID!) { createApiKey(input: {userId: $id, role: ADMIN}) { key } }", expect="FORBIDDEN"),
-    Probe(("revokeApiKey.input.id",), ("ApiKey", "KeyPrefix"),
-          "mutation($id: ID!) { revokeApiKey(input: {id: $id}) { id } }", expect="FORBIDDEN"),
-    Probe(("deleteUserData.input.userId",), ("UserId",), """mutation($id: ID!) { deleteUserData(input:
-          {confirm: true, userId: $id}) { deletedNodes } }""", expect="FORBIDDEN"),
-    Probe(("setSelfImprovement.input.users",), ("UserId",), """mutation($id: ID!) { setSelfImprovement(input:
-          {enabled: true, users: [$id]}) { enabled } }""", expect="FORBIDDEN"),
-    Probe(("selfImprovementPreview.userId",), ("UserId",),
-          "query($id: ID!) { selfImprovementPreview(userId: $id) { candidates } }", expect="FORBIDDEN"),
+        own={"own": "Retrieval"},
+    ),
+    Probe(
+        ("observeOutcome.input.traceId",),
+        ("Decision", OTHER),
+        """mutation($id: ID!) { observeOutcome(input:
+          {traceId: $id, quality: -1, signal: USER_REJECTED}) { outcomeId } }""",
+    ),
+    Probe(
+        ("learn.input.nodeIds",),
+        ME,
+        """mutation($id: ID!, $own: ID!) { learn(input: {query: "coffee",
+          agentId: "b-agent", feedback: WRONG, nodeIds: [$own, $id]}) { edgesAdjusted } }""",
+        own={"own": "Memory"},
+    ),
+    Probe(
+        ("saveTrail.input.hypotheses.supportingNodes",),
+        ME,
+        "mutation($id: ID!) { " + TRAIL % 'hypotheses: [{statement: "h", supportingNodes: [$id]}]' + " }",
+    ),
+    Probe(
+        ("saveTrail.input.hypotheses.contradictingNodes",),
+        ME,
+        "mutation($id: ID!) { " + TRAIL % 'hypotheses: [{statement: "h", contradictingNodes: [$id]}]' + " }",
+    ),
+    Probe(
+        ("saveTrail.input.conclusions.supportingNodes",),
+        ME,
+        "mutation($id: ID!) { " + TRAIL % 'conclusions: [{statement: "c", supportingNodes: [$id]}]' + " }",
+    ),
+    Probe(
+        ("saveTrail.input.visitedNodes.nodeId",),
+        ME,
+        "mutation($id: ID!) { " + TRAIL % "visitedNodes: [{nodeId: $id}]" + " }",
+    ),
+    Probe(
+        ("saveTrail.input.activationBoosts.nodeId",),
+        ME,
+        "mutation($id: ID!) { " + TRAIL % "activationBoosts: [{nodeId: $id, boost: 1}]" + " }",
+    ),
+    Probe(
+        ("resumeTrail.input.trailId",),
+        ("Trail", OTHER),
+        """mutation($id: ID!) { resumeTrail(input:
+          {trailId: $id, force: true}) { trailId trail { label } } }""",
+    ),
+    Probe(
+        ("mergeTrails.input.trailIds",),
+        ("Trail", OTHER),
+        """mutation($id: ID!, $own: ID!) { mergeTrails(input:
+          {trailIds: [$own, $id]}) { mergedTrailId } }""",
+        own={"own": "Trail"},
+    ),
+    Probe(
+        ("logSession.input.sessionId",),
+        ("Session", OTHER),
+        """mutation($id: ID!) { logSession(input:
+          {sessionId: $id, kind: REJECTED, text: "probe"}) { entry { id } } }""",
+    ),
+    Probe(
+        ("resolveBlocker.input.entryId",),
+        ("SessionEntry", OTHER),
+        """mutation($id: ID!) { resolveBlocker(input:
+          {entryId: $id, solution: "probe", rootCause: "probe"}) { id solution } }""",
+    ),
+    Probe(
+        ("endSession.input.sessionId",),
+        ("Session", OTHER),
+        "mutation($id: ID!) { endSession(input: {sessionId: $id}) { session { id } } }",
+    ),
+    Probe(
+        ("createApiKey.input.userId",),
+        ("UserId",),
+        "mutation($id: ID!) { createApiKey(input: {userId: $id, role: ADMIN}) { key } }",
+        expect="FORBIDDEN",
+    ),
+    Probe(
+        ("revokeApiKey.input.id",),
+        ("ApiKey", "KeyPrefix"),
+        "mutation($id: ID!) { revokeApiKey(input: {id: $id}) { id } }",
+        expect="FORBIDDEN",
+    ),
+    Probe(
+        ("deleteUserData.input.userId",),
+        ("UserId",),
+        """mutation($id: ID!) { deleteUserData(input:
+          {confirm: true, userId: $id}) { deletedNodes } }""",
+        expect="FORBIDDEN",
+    ),
+    Probe(
+        ("setSelfImprovement.input.users",),
+        ("UserId",),
+        """mutation($id: ID!) { setSelfImprovement(input:
+          {enabled: true, users: [$id]}) { enabled } }""",
+        expect="FORBIDDEN",
+    ),
+    Probe(
+        ("selfImprovementPreview.userId",),
+        ("UserId",),
+        "query($id: ID!) { selfImprovementPreview(userId: $id) { candidates } }",
+        expect="FORBIDDEN",
+    ),
     # String arguments that name A's objects: another user's snapshot is not found either
     Probe(("drift.since",), ("Snapshot",), "query($id: String!) { drift(since: $id) { baseline { id label } } }"),
 ]
@@ -249,8 +418,13 @@ def id_arguments() -> set[str]:
             return [p for name, f in named.fields.items() for p in walk(f.type, f"{path}.{name}", seen | {named.name})]
         return [path] if named.name == "ID" else []
 
-    return {path for root in (built.query_type, built.mutation_type) for name, f in root.fields.items()
-            for argument, a in f.args.items() for path in walk(a.type, f"{name}.{argument}", frozenset())}
+    return {
+        path
+        for root in (built.query_type, built.mutation_type)
+        for name, f in root.fields.items()
+        for argument, a in f.args.items()
+        for path in walk(a.type, f"{name}.{argument}", frozenset())
+    }
 
 
 def test_every_id_argument_is_probed():
@@ -262,7 +436,7 @@ def a_ids_for(number: int, probe: Probe, ids: dict[str, list[str]]) -> list[str]
     """All of A's ids of the probe's kinds (three of its entities), and for OTHER one id of
     each of three other labels, a different three for each probe (a wrong kind of id must
     be not found too)."""
-    named = [x for kind in probe.kinds if kind != OTHER for x in ids.get(kind, [])[:3 if kind == "Entity" else None]]
+    named = [x for kind in probe.kinds if kind != OTHER for x in ids.get(kind, [])[: 3 if kind == "Entity" else None]]
     if OTHER in probe.kinds:
         others = [label for label in sorted(ids) if label not in probe.kinds and label not in SPECIAL]
         named += [ids[others[(3 * number + i) % len(others)]][0] for i in range(3)]
@@ -284,8 +458,10 @@ def test_b_gets_not_found_for_every_id_of_a(world):
     wrong, calls = [], 0
     for number, probe in enumerate(PROBES):
         for a_id in a_ids_for(number, probe, ids):
-            variables = {"id": [a_id] if probe.wrap == "list" else a_id,
-                         **{name: own[label] for name, label in probe.own.items()}}
+            variables = {
+                "id": [a_id] if probe.wrap == "list" else a_id,
+                **{name: own[label] for name, label in probe.own.items()},
+            }
             body = b.post(probe.document, variables)
             calls += 1
             codes = [(e.get("extensions") or {}).get("code") for e in body.get("errors") or []]
@@ -307,7 +483,7 @@ READS = [  # the searches last: B's own retrievals keep their query, which names
     "query { trails(first: 100) { edges { node { id label summary hypotheses { statement } } } } }",
     "query { topPerformers(limit: 100) { memory { id } } }",
     "query { improvementCycles(last: 100) { decisions { sourceIds proposedContent } } }",
-    "query { drift(since: \"last_session\") { newNodes { id label } removedNodes { id label } } }",
+    'query { drift(since: "last_session") { newNodes { id label } removedNodes { id label } } }',
     "query { health { nodeCounts { label count } } }",
     "query { patternSharing { optedIn epsilonSpent } sharedPatterns(first: 100) { edges { node { description } } } }",
     "query($q: String!) { recall(query: $q, limit: 100, filter: {includeHistory: true}) { items { memory { id } } } }",
@@ -330,11 +506,17 @@ def test_b_reuses_a_request_id_and_gets_its_own_result(world):
     b, ids = world["b"], world["ids"]
     all_a_ids = {x for xs in ids.values() for x in xs}
     remembered, decided = ids["RequestId"]
-    body = b.post("""mutation($r: String!) { remember(input: {content: "Bob drinks water after a run",
-        requestId: $r}) { id content duplicateOf } }""", {"r": remembered})
+    body = b.post(
+        """mutation($r: String!) { remember(input: {content: "Bob drinks water after a run",
+        requestId: $r}) { id content duplicateOf } }""",
+        {"r": remembered},
+    )
     assert not body.get("errors") and not leaks(body, all_a_ids), body
-    body = b.post("""mutation($r: String!, $own: ID!) { decide(input: {decisionType: ACTION, summary: "drink water",
-        retrievalId: $own, requestId: $r}) { traceId summary } }""", {"r": decided, "own": world["own"]["Retrieval"]})
+    body = b.post(
+        """mutation($r: String!, $own: ID!) { decide(input: {decisionType: ACTION, summary: "drink water",
+        retrievalId: $own, requestId: $r}) { traceId summary } }""",
+        {"r": decided, "own": world["own"]["Retrieval"]},
+    )
     assert not body.get("errors") and not leaks(body, all_a_ids), body
 
 
@@ -344,11 +526,17 @@ def test_b_uses_a_session_id_as_its_own_label(world):
     b, ids = world["b"], world["ids"]
     all_a_ids = {x for xs in ids.values() for x in xs}
     session = ids["Session"][0]
-    body = b.post("""mutation($s: String!) { remember(input: {content: "Bob keeps his coffee beans in the freezer",
-        sessionId: $s}) { id inScene } }""", {"s": session})
+    body = b.post(
+        """mutation($s: String!) { remember(input: {content: "Bob keeps his coffee beans in the freezer",
+        sessionId: $s}) { id inScene } }""",
+        {"s": session},
+    )
     assert not body.get("errors") and not leaks(body, all_a_ids - {session}), body
-    body = b.post("""mutation($s: String!, $own: ID!) { decide(input: {decisionType: ACTION, summary: "freeze beans",
-        retrievalId: $own, sessionId: $s}) { traceId } }""", {"s": session, "own": world["own"]["Retrieval"]})
+    body = b.post(
+        """mutation($s: String!, $own: ID!) { decide(input: {decisionType: ACTION, summary: "freeze beans",
+        retrievalId: $own, sessionId: $s}) { traceId } }""",
+        {"s": session, "own": world["own"]["Retrieval"]},
+    )
     assert not body.get("errors") and not leaks(body, all_a_ids - {session}), body
 
 
@@ -361,6 +549,5 @@ def test_nothing_of_a_changed(world, library):
     from graphmind.db.database import Database
 
     checks = Database(deps.db.driver, library, deps.db.name)  # the app's driver, the tests' queries
-    rows = client.portal.call(partial(checks.read, "testing.orphans",
-                                      userIds=[world["a"].user_id, world["b"].user_id]))
+    rows = client.portal.call(partial(checks.read, "testing.orphans", userIds=[world["a"].user_id, world["b"].user_id]))
     assert not {r["invariant"]: r["sample"] for r in rows if r["broken"]}

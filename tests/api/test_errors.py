@@ -54,8 +54,10 @@ def test_coercion_errors_name_the_variable_field():
 
 def test_control_characters_are_refused_before_anything_is_written(app_client, graphql):
     document = "mutation($input: RememberInput!) { remember(input: $input) { id } }"
-    response = app_client.post("/graphql", json={
-        "query": document, "variables": {"input": {"content": "The door code is 1234\u0000 and more"}}})
+    response = app_client.post(
+        "/graphql",
+        json={"query": document, "variables": {"input": {"content": "The door code is 1234\u0000 and more"}}},
+    )
     body = response.json()
     assert response.status_code == 400 and codes(body) == ["BAD_USER_INPUT"]
     assert "variables.input.content" in body["errors"][0]["message"]

@@ -46,18 +46,21 @@ from graphmind.security.userdata import delete_user_data
 MINIMUM_OPERATIONS = int(os.environ.get("GRAPHMIND_FUZZ_OPERATIONS", "2000"))
 SCALE = max(1.0, MINIMUM_OPERATIONS / 2000)
 VALID_QUERIES, VALID_MUTATIONS, NEGATIVE, MUTATED, LIMITS, RAW = (
-    round(n * SCALE) for n in (400, 400, 400, 300, 150, 200))
+    round(n * SCALE) for n in (400, 400, 400, 300, 150, 200)
+)
 COUNTS = {"valid": 0, "invalid": 0, "no-key": 0}
 RAN: set[str] = set()
 ROOT_FIELDS_SENT: set[str] = set()  # root fields of the valid operations sent
 EXCLUDED_MUTATIONS = {"deleteUserData"}  # would delete A and A's key: checked on its own below
 ADMIN_ONLY = {"createApiKey", "revokeApiKey", "runJob", "setSelfImprovementKillSwitch", "setSelfImprovement"}
 REFUSED = {400, 401, 413, 429}
-FUZZ = hsettings(deadline=None, derandomize=True, database=None, print_blob=False,
-                 suppress_health_check=list(HealthCheck))
+FUZZ = hsettings(
+    deadline=None, derandomize=True, database=None, print_blob=False, suppress_health_check=list(HealthCheck)
+)
 
 
 # --- answers -------------------------------------------------------------------------
+
 
 def problems(response) -> list[str]:
     """Why an answer breaks the contract (empty when it keeps it)."""
@@ -127,8 +130,7 @@ class Tenant:
     def post(self, document: str, variables: dict | None = None, key: str | None = "own"):
         key = self.key if key == "own" else key
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        return self.client.post("/graphql", json={"query": document, "variables": variables or {}},
-                                headers=headers)
+        return self.client.post("/graphql", json={"query": document, "variables": variables or {}}, headers=headers)
 
     def post_raw(self, body, content_type: str | None = "application/json"):
         headers = {"Authorization": f"Bearer {self.key}", **({"content-type": content_type} if content_type else {})}
@@ -158,38 +160,73 @@ def fuzz(settings, db):
         retrieval = a.data('{ recall(query: "what does Alice drink") { retrievalId } }')["recall"]["retrievalId"]
         made = a.data(SEED_MORE, {"m": memories[:2], "retrieval": retrieval})
         trace, session = made["decide"]["traceId"], made["startSession"]["id"]
-        a.data('mutation($t: ID!) { observeOutcome(input: {traceId: $t, quality: 0.8, signal: USER_ACCEPTED}) '
-               '{ outcomeId } }', {"t": trace})
-        blocker = a.data('mutation($s: ID!) { logSession(input: {sessionId: $s, kind: BLOCKER, '
-                         'text: "The kettle is broken"}) { entry { id } } }', {"s": session})
-        a.data('mutation($s: ID!) { logSession(input: {sessionId: $s, kind: LEARNING, '
-               'text: "Alice drinks tea"}) { entry { id } } }', {"s": session})
-        a.data('mutation($e: ID!) { resolveBlocker(input: {entryId: $e, solution: "a new kettle"}) { id } }',
-               {"e": blocker["logSession"]["entry"]["id"]})
-        a.data('mutation($old: ID!, $new: ID!) { supersede(input: {oldId: $old, newId: $new}) { superseded { id } } }',
-               {"old": memories[3], "new": memories[4]})
+        a.data(
+            "mutation($t: ID!) { observeOutcome(input: {traceId: $t, quality: 0.8, signal: USER_ACCEPTED}) "
+            "{ outcomeId } }",
+            {"t": trace},
+        )
+        blocker = a.data(
+            "mutation($s: ID!) { logSession(input: {sessionId: $s, kind: BLOCKER, "
+            'text: "The kettle is broken"}) { entry { id } } }',
+            {"s": session},
+        )
+        a.data(
+            "mutation($s: ID!) { logSession(input: {sessionId: $s, kind: LEARNING, "
+            'text: "Alice drinks tea"}) { entry { id } } }',
+            {"s": session},
+        )
+        a.data(
+            'mutation($e: ID!) { resolveBlocker(input: {entryId: $e, solution: "a new kettle"}) { id } }',
+            {"e": blocker["logSession"]["entry"]["id"]},
+        )
+        a.data(
+            "mutation($old: ID!, $new: ID!) { supersede(input: {oldId: $old, newId: $new}) { superseded { id } } }",
+            {"old": memories[3], "new": memories[4]},
+        )
         a.refresh()
-        assert all(a.ids[label] for label in ("Memory", "Entity", "Decision", "Retrieval", "Session",
-                                              "SessionEntry", "Trail", "Snapshot")), a.ids
+        assert all(
+            a.ids[label]
+            for label in ("Memory", "Entity", "Decision", "Retrieval", "Session", "SessionEntry", "Trail", "Snapshot")
+        ), a.ids
         yield a
         client.portal.call(delete_user_data, deps, user_id)
 
 
 # --- strategies --------------------------------------------------------------------------
 
-WORDS = ("tea coffee Alice Berlin Neo4j Java deploy Friday outage release fuzz kettle session trail "
-         "memory decision green morning office quarter goal ship suite test broken new").split()
+WORDS = (
+    "tea coffee Alice Berlin Neo4j Java deploy Friday outage release fuzz kettle session trail "
+    "memory decision green morning office quarter goal ship suite test broken new"
+).split()
 EDGE_INTS = (0, 1, -1, 2, 3, 8, 9, 10, 11, 100, 101, 500, 501, 1000, 2**31 - 1, -(2**31), 4000, 32_000, 32_001)
 EDGE_FLOATS = (0.0, -0.0, 1.0, -1.0, 0.5, 1.0000001, -1.0000001, 1e308, -1e308, 5e-324, 1e-9, 2.0, 100.0)
 ID_LABELS = {  # whose ids a root field's ID (and id-like String) arguments mostly get; default: any of A's
-    "memory": ("Memory",), "forget": ("Memory",), "restore": ("Memory",), "supersede": ("Memory",),
-    "counterfactuals": ("Decision",), "decision": ("Decision",), "decisions": ("Memory",),
-    "observeOutcome": ("Decision",), "decide": ("Retrieval", "Memory"),
-    "activate": ("Memory", "Entity"), "why": ("Memory", "Entity"), "learn": ("Memory", "Entity"),
-    "saveTrail": ("Memory", "Entity"), "trail": ("Trail",), "resumeTrail": ("Trail",), "mergeTrails": ("Trail",),
-    "drift": ("Snapshot",), "session": ("Session",), "sessionRecall": ("Session",), "helperBrief": ("Session",),
-    "logSession": ("Session",), "endSession": ("Session",), "remember": ("Session",),
-    "rememberMany": ("Session",), "resolveBlocker": ("SessionEntry",), "revokeApiKey": ("ApiKey",),
+    "memory": ("Memory",),
+    "forget": ("Memory",),
+    "restore": ("Memory",),
+    "supersede": ("Memory",),
+    "counterfactuals": ("Decision",),
+    "decision": ("Decision",),
+    "decisions": ("Memory",),
+    "observeOutcome": ("Decision",),
+    "decide": ("Retrieval", "Memory"),
+    "activate": ("Memory", "Entity"),
+    "why": ("Memory", "Entity"),
+    "learn": ("Memory", "Entity"),
+    "saveTrail": ("Memory", "Entity"),
+    "trail": ("Trail",),
+    "resumeTrail": ("Trail",),
+    "mergeTrails": ("Trail",),
+    "drift": ("Snapshot",),
+    "session": ("Session",),
+    "sessionRecall": ("Session",),
+    "helperBrief": ("Session",),
+    "logSession": ("Session",),
+    "endSession": ("Session",),
+    "remember": ("Session",),
+    "rememberMany": ("Session",),
+    "resolveBlocker": ("SessionEntry",),
+    "revokeApiKey": ("ApiKey",),
 }
 ANY_LABELS = ("Memory", "Entity", "Decision", "Retrieval", "Session", "SessionEntry", "Trail", "Snapshot")
 
@@ -201,6 +238,7 @@ def weighted(*pairs: tuple[int, st.SearchStrategy]) -> st.SearchStrategy:
 def value_nodes(a: Tenant, labels: tuple[str, ...]) -> dict:
     """custom_scalars for hypothesis-graphql: realistic, boundary and hostile values; ids mostly
     of A's objects of the kinds the field takes (read when drawn: the pool grows as A changes)."""
+
     def own_id(i: int) -> str:
         pool = [x for label in labels for x in a.ids.get(label, [])]
         return pool[i % len(pool)] if pool else "none"
@@ -209,26 +247,46 @@ def value_nodes(a: Tenant, labels: tuple[str, ...]) -> dict:
     names = st.text(string.ascii_letters + "_", min_size=1, max_size=8)
     sentences = st.lists(st.sampled_from(WORDS), min_size=2, max_size=40).map(" ".join)
     text = weighted(
-        (4, sentences), (2, st.text(max_size=30)), (2, own_ids), (1, st.just("last_session")),
-        (1, st.text(min_size=1990, max_size=2010, alphabet="ab ")), (1, st.sampled_from(["", " ", "\x00" * 12])),
+        (4, sentences),
+        (2, st.text(max_size=30)),
+        (2, own_ids),
+        (1, st.just("last_session")),
+        (1, st.text(min_size=1990, max_size=2010, alphabet="ab ")),
+        (1, st.sampled_from(["", " ", "\x00" * 12])),
         (1, st.datetimes().map(datetime.isoformat)),
     )
     offsets = st.integers(-23 * 60, 23 * 60).map(lambda minutes: timezone(timedelta(minutes=minutes)))
-    moments = st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30),
-                           timezones=st.one_of(st.none(), st.just(UTC), offsets))
+    moments = st.datetimes(
+        min_value=datetime(1, 1, 2),
+        max_value=datetime(9999, 12, 30),
+        timezones=st.one_of(st.none(), st.just(UTC), offsets),
+    )
     numbers = st.floats(allow_nan=False, allow_infinity=False)
-    leaf = st.one_of(st.just(nodes.Null), st.booleans().map(nodes.Boolean), text.map(nodes.String),
-                     st.integers(-(2**31), 2**31 - 1).map(nodes.Int), numbers.map(nodes.Float))
-    json_value = st.recursive(leaf, lambda inner: st.one_of(
-        st.lists(inner, max_size=4).map(nodes.List),
-        st.dictionaries(names, inner, max_size=4).map(lambda d: nodes.Object(
-            [gql.ObjectFieldNode(name=gql.NameNode(value=k), value=v) for k, v in d.items()]))), max_leaves=12)
+    leaf = st.one_of(
+        st.just(nodes.Null),
+        st.booleans().map(nodes.Boolean),
+        text.map(nodes.String),
+        st.integers(-(2**31), 2**31 - 1).map(nodes.Int),
+        numbers.map(nodes.Float),
+    )
+    json_value = st.recursive(
+        leaf,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4).map(nodes.List),
+            st.dictionaries(names, inner, max_size=4).map(
+                lambda d: nodes.Object([gql.ObjectFieldNode(name=gql.NameNode(value=k), value=v) for k, v in d.items()])
+            ),
+        ),
+        max_leaves=12,
+    )
     return {
-        "ID": weighted((3, own_ids), (1, st.text(max_size=40)), (1, st.integers(-5, 2**31 - 1).map(str)))
-        .map(nodes.String),
+        "ID": weighted((3, own_ids), (1, st.text(max_size=40)), (1, st.integers(-5, 2**31 - 1).map(str))).map(
+            nodes.String
+        ),
         "String": text.map(nodes.String),
-        "Int": weighted((2, st.integers(1, 10)), (1, st.sampled_from(EDGE_INTS)),
-                        (1, st.integers(-(2**31), 2**31 - 1))).map(nodes.Int),
+        "Int": weighted(
+            (2, st.integers(1, 10)), (1, st.sampled_from(EDGE_INTS)), (1, st.integers(-(2**31), 2**31 - 1))
+        ).map(nodes.Int),
         "Float": weighted((2, st.floats(0, 1)), (1, st.sampled_from(EDGE_FLOATS)), (1, numbers)).map(nodes.Float),
         "DateTime": moments.map(lambda d: nodes.String(d.isoformat())),
         "JSON": json_value,
@@ -241,15 +299,19 @@ def operations(a: Tenant, mode=hg.Mode.POSITIVE) -> dict:
     built = gql.build_schema(schema.as_str())  # the code's schema: new fields are fuzzed at once
 
     def strategy(make, root) -> st.SearchStrategy[str]:
-        fields = sorted(name for name, f in root.fields.items()
-                        if name not in EXCLUDED_MUTATIONS and (mode is hg.Mode.POSITIVE or f.args))
-        one_each = [make(built, fields=[name], custom_scalars=value_nodes(a, ID_LABELS.get(name, ANY_LABELS)),
-                         mode=mode) for name in fields]
+        fields = sorted(
+            name
+            for name, f in root.fields.items()
+            if name not in EXCLUDED_MUTATIONS and (mode is hg.Mode.POSITIVE or f.args)
+        )
+        one_each = [
+            make(built, fields=[name], custom_scalars=value_nodes(a, ID_LABELS.get(name, ANY_LABELS)), mode=mode)
+            for name in fields
+        ]
         several = make(built, fields=fields, custom_scalars=value_nodes(a, ANY_LABELS), mode=mode)
         return st.one_of(*one_each, several)
 
-    return {"queries": strategy(hg.queries, built.query_type),
-            "mutations": strategy(hg.mutations, built.mutation_type)}
+    return {"queries": strategy(hg.queries, built.query_type), "mutations": strategy(hg.mutations, built.mutation_type)}
 
 
 @pytest.fixture(scope="module")
@@ -286,6 +348,7 @@ def send(a: Tenant, document: str, variables: dict | None = None, kind: str = "v
 
 # --- the tests ---------------------------------------------------------------------------
 
+
 @hsettings(FUZZ, max_examples=VALID_QUERIES)
 @given(data=st.data())
 def test_valid_queries(fuzz, valid, data):
@@ -315,8 +378,21 @@ def test_operations_with_a_schema_violation(fuzz, negative, data):
 
 
 MUTATIONS = ("truncate", "delete", "insert", "duplicate", "number", "string", "unknown_field", "enum", "brace")
-HOSTILE_NUMBERS = ("-1", "2147483648", "-2147483649", "1e309", "-1e309", "99999999999999999999999", "NaN",
-                   "0x10", "1.7976931348623157e308", "-0.0", "4.9e-324", "00", "1_000")
+HOSTILE_NUMBERS = (
+    "-1",
+    "2147483648",
+    "-2147483649",
+    "1e309",
+    "-1e309",
+    "99999999999999999999999",
+    "NaN",
+    "0x10",
+    "1.7976931348623157e308",
+    "-0.0",
+    "4.9e-324",
+    "00",
+    "1_000",
+)
 
 
 @st.composite
@@ -334,11 +410,26 @@ def mutated_documents(draw, documents):
     if how == "duplicate":
         return document[:j] + document[i:j] + document[j:]
     if how == "number":
-        return re.sub(r"(?<![\w.])-?\d+(\.\d+)?([eE][-+]?\d+)?", lambda _: draw(st.sampled_from(HOSTILE_NUMBERS)),
-                      document, count=3)
+        return re.sub(
+            r"(?<![\w.])-?\d+(\.\d+)?([eE][-+]?\d+)?",
+            lambda _: draw(st.sampled_from(HOSTILE_NUMBERS)),
+            document,
+            count=3,
+        )
     if how == "string":
-        hostile = draw(st.sampled_from(['""', '"' + "x" * 50_000 + '"', '"\\u0000"', '"\\ud800"', '"\\"',
-                                        '"""block"""', '"' + "é" * 3000 + '"']))
+        hostile = draw(
+            st.sampled_from(
+                [
+                    '""',
+                    '"' + "x" * 50_000 + '"',
+                    '"\\u0000"',
+                    '"\\ud800"',
+                    '"\\"',
+                    '"""block"""',
+                    '"' + "é" * 3000 + '"',
+                ]
+            )
+        )
         return re.sub(r'"(?:[^"\\]|\\.)*"', lambda _: hostile, document, count=2)
     if how == "unknown_field":
         return document.replace("{", "{ nopeField ", 1 + draw(st.integers(0, 2)))
@@ -363,19 +454,38 @@ def nested(depth: int, opening: str, closing: str, inner: str) -> str:
 def limit_breakers(draw):
     """Documents (and variables) built to hit the depth, token, alias and size limits."""
     depth = draw(st.sampled_from((13, 50, 200, 300, 1000, 1500, 5000)))
-    kind = draw(st.sampled_from(("selection", "list_argument", "json_literal", "json_variable", "json_body",
-                                 "aliases", "operations", "fragment_cycle", "big_string", "variables")))
+    kind = draw(
+        st.sampled_from(
+            (
+                "selection",
+                "list_argument",
+                "json_literal",
+                "json_variable",
+                "json_body",
+                "aliases",
+                "operations",
+                "fragment_cycle",
+                "big_string",
+                "variables",
+            )
+        )
+    )
     if kind == "selection":
         return nested(depth, "{ health ", "}", "{ status }"), None
     if kind == "list_argument":
-        return "{ recall(query: \"tea\", channels: " + nested(depth, "[", "]", "VECTOR") + ") { retrievalId } }", None
+        return '{ recall(query: "tea", channels: ' + nested(depth, "[", "]", "VECTOR") + ") { retrievalId } }", None
     if kind == "json_literal":
-        return ('mutation { remember(input: {content: "Deeply nested metadata for tea", metadata: '
-                + nested(depth, "{a: ", "}", "1") + "}) { id } }"), None
+        return (
+            'mutation { remember(input: {content: "Deeply nested metadata for tea", metadata: '
+            + nested(depth, "{a: ", "}", "1")
+            + "}) { id } }"
+        ), None
     if kind == "json_variable":  # variables as JSON text: deeper than json.dumps (or json.loads) recurses
         metadata = nested(draw(st.sampled_from((33, 100, 500, 950, 2000, 100_000))), '{"a": ', "}", "1")
-        return ("mutation($i: RememberInput!) { remember(input: $i) { id } }",
-                '{"i": {"content": "Deeply nested metadata variable", "metadata": ' + metadata + "}}")
+        return (
+            "mutation($i: RememberInput!) { remember(input: $i) { id } }",
+            '{"i": {"content": "Deeply nested metadata variable", "metadata": ' + metadata + "}}",
+        )
     if kind == "json_body":
         return "{ health { status } }", nested(draw(st.sampled_from((1000, 100_000))), "[", "]", "1")
     if kind == "aliases":
@@ -389,16 +499,23 @@ def limit_breakers(draw):
     if kind == "big_string":
         size = draw(st.sampled_from((2001, 100_000, 999_000)))
         return '{ recall(query: "' + "t" * size + '") { retrievalId } }', None
-    return ("query($q: String!, $l: Int) { recall(query: $q, limit: $l) { retrievalId } }",
-            {"q": draw(st.sampled_from(["tea", "", 5, None, ["x"], {"a": 1}])),
-             "l": draw(st.sampled_from([1, -1, 2**31, 1e10, "5", None, [], 1.5]))})
+    return (
+        "query($q: String!, $l: Int) { recall(query: $q, limit: $l) { retrievalId } }",
+        {
+            "q": draw(st.sampled_from(["tea", "", 5, None, ["x"], {"a": 1}])),
+            "l": draw(st.sampled_from([1, -1, 2**31, 1e10, "5", None, [], 1.5])),
+        },
+    )
 
 
 @hsettings(FUZZ, max_examples=LIMITS)
 @given(breaker=limit_breakers())
-@example(breaker=("mutation($i: RememberInput!) { remember(input: $i) { id } }",  # 500 deep: it ran out of stack
-                  '{"i": {"content": "Deeply nested metadata variable", "metadata": %s}}'
-                  % nested(500, '{"a": ', "}", "1")))
+@example(
+    breaker=(
+        "mutation($i: RememberInput!) { remember(input: $i) { id } }",  # 500 deep: it ran out of stack
+        '{"i": {"content": "Deeply nested metadata variable", "metadata": %s}}' % nested(500, '{"a": ', "}", "1"),
+    )
+)
 @example(breaker=("{ health { status } }", nested(100_000, "[", "]", "1")))  # a body deeper than json.loads recurses
 def test_limits(fuzz, breaker):
     RAN.add("limits")
@@ -420,23 +537,48 @@ def raw_bodies(draw):
     if kind == "bytes":
         return draw(st.binary(max_size=200)), "application/json"
     if kind == "json":
-        value = draw(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10), lambda inner: (
-            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3))))
+        value = draw(
+            st.recursive(
+                st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+                lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+            )
+        )
         return json.dumps(value).encode(), "application/json"
     if kind == "shape":
-        body = draw(st.sampled_from([
-            {}, {"query": 5}, {"query": None}, {"query": ["{ health { status } }"]},
-            {"query": "{ health { status } }", "variables": "x"}, {"query": "{ health { status } }", "variables": [1]},
-            {"query": "{ health { status } }", "operationName": 5},
-            {"query": "{ health { status } }", "operationName": "nope"},
-            {"query": "{ health { status } }", "extensions": "x"}, {"variables": {}},
-            {"query": "subscription { events { seq } }"},
-        ]))
+        body = draw(
+            st.sampled_from(
+                [
+                    {},
+                    {"query": 5},
+                    {"query": None},
+                    {"query": ["{ health { status } }"]},
+                    {"query": "{ health { status } }", "variables": "x"},
+                    {"query": "{ health { status } }", "variables": [1]},
+                    {"query": "{ health { status } }", "operationName": 5},
+                    {"query": "{ health { status } }", "operationName": "nope"},
+                    {"query": "{ health { status } }", "extensions": "x"},
+                    {"variables": {}},
+                    {"query": "subscription { events { seq } }"},
+                ]
+            )
+        )
         return json.dumps(body).encode(), "application/json"
     if kind == "content_type":
-        return (b"{ health { status } }", draw(st.sampled_from(
-            ["text/plain", "application/graphql", "application/x-www-form-urlencoded", "multipart/form-data",
-             "application/json; charset=latin-1", ""])))
+        return (
+            b"{ health { status } }",
+            draw(
+                st.sampled_from(
+                    [
+                        "text/plain",
+                        "application/graphql",
+                        "application/x-www-form-urlencoded",
+                        "multipart/form-data",
+                        "application/json; charset=latin-1",
+                        "",
+                    ]
+                )
+            ),
+        )
     return json.dumps([{"query": "{ health { status } }"}] * draw(st.integers(1, 3))).encode(), "application/json"
 
 
@@ -465,6 +607,7 @@ def chunks(size: int):
 
 
 # --- dedicated checks and the totals --------------------------------------------------------
+
 
 def test_delete_user_data(fuzz):
     """Left out of the generated mutations (it would end A): refused unconfirmed or for another
@@ -508,10 +651,15 @@ def test_enough_operations_were_sent():
     if RAN != {"queries", "mutations", "negative", "mutated", "limits", "raw"}:
         pytest.skip("only some of the fuzz tests ran")
     built = gql.build_schema(schema.as_str())
-    roots = {f"{kind}.{name}" for kind, root in (("query", built.query_type), ("mutation", built.mutation_type))
-             for name in root.fields}
+    roots = {
+        f"{kind}.{name}"
+        for kind, root in (("query", built.query_type), ("mutation", built.mutation_type))
+        for name in root.fields
+    }
     unsent = sorted(r for r in roots if r.split(".")[1] not in ROOT_FIELDS_SENT | EXCLUDED_MUTATIONS)
-    print(f"fuzz: {COUNTS}, {sum(COUNTS.values())} operations; root fields sent valid: "
-          f"{len(roots) - len(unsent)} of {len(roots)}{'; not: ' + ', '.join(unsent) if unsent else ''}")
+    print(
+        f"fuzz: {COUNTS}, {sum(COUNTS.values())} operations; root fields sent valid: "
+        f"{len(roots) - len(unsent)} of {len(roots)}{'; not: ' + ', '.join(unsent) if unsent else ''}"
+    )
     assert sum(COUNTS.values()) >= MINIMUM_OPERATIONS, COUNTS
     assert not unsent, unsent

@@ -76,9 +76,11 @@ async def test_the_tour_runs_as_written_and_moves_the_salience(app_client, deps,
     document, variables, _ = tour_operations()
 
     def run(name: str) -> dict:  # as GraphiQL sends it: the whole document and an operationName
-        response = app_client.post("/graphql", json={"query": document, "variables": variables,
-                                                     "operationName": name},
-                                   headers={"Authorization": f"Bearer {secret}"})
+        response = app_client.post(
+            "/graphql",
+            json={"query": document, "variables": variables, "operationName": name},
+            headers={"Authorization": f"Bearer {secret}"},
+        )
         assert response.status_code == 200 and "errors" not in response.json(), response.text
         return response.json()["data"]
 

@@ -43,12 +43,23 @@ def free_port() -> int:
 def serving(tmp_path, api_keys: str):
     """`graphmind serve` on a free port; stopped (and waited for) at the end."""
     port = free_port()
-    env = {**os.environ, "GRAPHMIND_PORT": str(port), "GRAPHMIND_HOST": "127.0.0.1",
-           "GRAPHMIND_API_KEYS": api_keys, "GRAPHMIND_GARDENER_ENABLED": "false",
-           "GRAPHMIND_MIGRATE_ON_START": "false", "GRAPHMIND_GRAPHIQL": "true"}
+    env = {
+        **os.environ,
+        "GRAPHMIND_PORT": str(port),
+        "GRAPHMIND_HOST": "127.0.0.1",
+        "GRAPHMIND_API_KEYS": api_keys,
+        "GRAPHMIND_GARDENER_ENABLED": "false",
+        "GRAPHMIND_MIGRATE_ON_START": "false",
+        "GRAPHMIND_GRAPHIQL": "true",
+    }
     log = tmp_path / "serve.log"
-    process = subprocess.Popen([sys.executable, "-c", "from graphmind.cli import main; main()", "serve"],
-                               env=env, cwd=PROJECT_ROOT, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from graphmind.cli import main; main()", "serve"],
+        env=env,
+        cwd=PROJECT_ROOT,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120  # torch and the model load first; slow on a busy machine
@@ -116,8 +127,10 @@ async def test_graphiql_runs_the_tours_first_operation(server):
     memory = result["data"]["remember"]
     assert memory["content"] == variables["content"]
     assert memory["duplicateOf"] in (None, memory["id"])  # a rerun finds the memory it stored before
-    stored = httpx.post(f"{server}/graphql", json={"query": "query($id: ID!) { memory(id: $id) { content } }",
-                                                   "variables": {"id": memory["id"]}}).json()
+    stored = httpx.post(
+        f"{server}/graphql",
+        json={"query": "query($id: ID!) { memory(id: $id) { content } }", "variables": {"id": memory["id"]}},
+    ).json()
     assert stored["data"]["memory"]["content"] == variables["content"]
     assert SCREENSHOT.stat().st_size > 10_000
 

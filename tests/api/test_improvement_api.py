@@ -12,7 +12,12 @@ def test_kill_switch_round_trip(graphql):
     engage = graphql("""mutation { setSelfImprovementKillSwitch(input: {engaged: true, reason: "audit"}) {
         killSwitch killSwitchReason enabled dryRun safetyMode } }""")
     assert engage["data"]["setSelfImprovementKillSwitch"] == {
-        "killSwitch": True, "killSwitchReason": "audit", "enabled": False, "dryRun": True, "safetyMode": "strict"}
+        "killSwitch": True,
+        "killSwitchReason": "audit",
+        "enabled": False,
+        "dryRun": True,
+        "safetyMode": "strict",
+    }
     state = graphql("{ selfImprovement { killSwitch consecutiveFailures breakerOpenUntil } }")
     assert state["data"]["selfImprovement"]["killSwitch"] is True
     release = graphql("mutation { setSelfImprovementKillSwitch(input: {engaged: false}) { killSwitch } }")
@@ -21,7 +26,9 @@ def test_kill_switch_round_trip(graphql):
 
 async def test_improvement_cycles_show_the_callers_decisions(graphql, deps, settings):
     caller = settings.default_user_id
-    [stored] = await remember_many(deps, caller, [parse_memory_input({"content": "the  api  gateway  rate limit is per key"})])
+    [stored] = await remember_many(
+        deps, caller, [parse_memory_input({"content": "the  api  gateway  rate limit is per key"})]
+    )
     enabled = replace(deps, settings=settings.model_copy(update={"self_improvement_enabled": True}))
     await self_improve(JobContext(enabled, False), caller)  # dry run by default
     body = graphql("""{ improvementCycles(last: 5) { dryRun candidates acceptedDryRun
@@ -47,15 +54,26 @@ def test_callers_cannot_claim_the_workers_source(graphql):
 async def test_an_admin_schedules_and_previews_self_improvement(graphql, deps, settings):
     caller = settings.default_user_id
     await remember_many(deps, caller, [parse_memory_input({"content": "the  build  cache  lives on the ci runner"})])
-    body = graphql("""mutation { setSelfImprovement(input: {enabled: true, users: ["%s"], reason: "pilot"}) {
-        enabled enabledBy users scheduleReason } }""" % caller)
+    body = graphql(
+        """mutation { setSelfImprovement(input: {enabled: true, users: ["%s"], reason: "pilot"}) {
+        enabled enabledBy users scheduleReason } }"""
+        % caller
+    )
     assert body["data"]["setSelfImprovement"] == {
-        "enabled": True, "enabledBy": "admin", "users": [caller], "scheduleReason": "pilot"}
-    shown = graphql("""query($u: ID!) { selfImprovementPreview(userId: $u) { dryRun acceptedDryRun
-        decisions { outcome proposedContent } } }""", {"u": caller})["data"]["selfImprovementPreview"]
-    assert shown["dryRun"] and any(d["proposedContent"] == "The build cache lives on the ci runner."
-                                   for d in shown["decisions"])
-    refused = graphql('mutation { setSelfImprovement(input: {users: []}) { enabled } }')
+        "enabled": True,
+        "enabledBy": "admin",
+        "users": [caller],
+        "scheduleReason": "pilot",
+    }
+    shown = graphql(
+        """query($u: ID!) { selfImprovementPreview(userId: $u) { dryRun acceptedDryRun
+        decisions { outcome proposedContent } } }""",
+        {"u": caller},
+    )["data"]["selfImprovementPreview"]
+    assert shown["dryRun"] and any(
+        d["proposedContent"] == "The build cache lives on the ci runner." for d in shown["decisions"]
+    )
+    refused = graphql("mutation { setSelfImprovement(input: {users: []}) { enabled } }")
     assert refused["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "input.users"}
     back = graphql("mutation { setSelfImprovement(input: {}) { enabled enabledBy users } }")
     assert back["data"]["setSelfImprovement"] == {"enabled": False, "enabledBy": "setting", "users": None}

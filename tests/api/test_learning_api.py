@@ -11,14 +11,22 @@ OBSERVE = """mutation($input: ObserveOutcomeInput!) { observeOutcome(input: $inp
 def test_the_loop_over_graphql(graphql):
     memory = graphql(REMEMBER, {"c": "Prefer Kafka for the event pipeline at scale"})["data"]["remember"]["id"]
     retrieval = graphql(RECALL, {"q": "event pipeline choice"})["data"]["recall"]
-    decision = graphql(DECIDE, {"input": {
-        "decisionType": "RECOMMENDATION", "summary": "Use Kafka for events",
-        "retrievalId": retrieval["retrievalId"], "alternatives": ["Use RabbitMQ"],
-    }})["data"]["decide"]
+    decision = graphql(
+        DECIDE,
+        {
+            "input": {
+                "decisionType": "RECOMMENDATION",
+                "summary": "Use Kafka for events",
+                "retrievalId": retrieval["retrievalId"],
+                "alternatives": ["Use RabbitMQ"],
+            }
+        },
+    )["data"]["decide"]
     assert decision["confidenceEstimated"] and decision["alternatives"][0]["summary"] == "Use RabbitMQ"
     assert memory in {s["memoryId"] for s in decision["memoryScores"]}
-    result = graphql(OBSERVE, {"input": {"traceId": decision["traceId"], "quality": 0.8,
-                                         "signal": "USER_ACCEPTED"}})["data"]["observeOutcome"]
+    result = graphql(OBSERVE, {"input": {"traceId": decision["traceId"], "quality": 0.8, "signal": "USER_ACCEPTED"}})[
+        "data"
+    ]["observeOutcome"]
     assert result["signal"] == "USER_ACCEPTED" and result["revisionOf"] is None
     assert all(u["reason"] == "positive_outcome" and u["delta"] > 0 for u in result["updates"])
     again = graphql(OBSERVE, {"input": {"traceId": decision["traceId"], "quality": 0.1, "signal": "AGENT_FEEDBACK"}})
@@ -29,7 +37,9 @@ def test_the_loop_over_graphql(graphql):
 
 def test_events_are_paged_in_sequence(graphql):
     graphql(REMEMBER, {"c": "An event log entry should appear for this memory"})
-    page = graphql("{ events(first: 3) { edges { cursor node { seq type payload } } pageInfo { hasNextPage endCursor } } }")
+    page = graphql(
+        "{ events(first: 3) { edges { cursor node { seq type payload } } pageInfo { hasNextPage endCursor } } }"
+    )
     connection = page["data"]["events"]
     seqs = [e["node"]["seq"] for e in connection["edges"]]
     assert seqs == sorted(seqs) and len(seqs) == 3
@@ -46,8 +56,13 @@ def test_events_subscription_over_graphql_ws(app_client, graphql):
     with app_client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
         ws.send_json({"type": "connection_init"})
         assert ws.receive_json()["type"] == "connection_ack"
-        ws.send_json({"id": "1", "type": "subscribe", "payload": {
-            "query": 'subscription { events(types: ["memory.stored"]) { seq type payload } }'}})
+        ws.send_json(
+            {
+                "id": "1",
+                "type": "subscribe",
+                "payload": {"query": 'subscription { events(types: ["memory.stored"]) { seq type payload } }'},
+            }
+        )
         stored = graphql(REMEMBER, {"c": "A memory stored while someone listens"})["data"]["remember"]["id"]
         message = ws.receive_json()
         assert message["type"] == "next"
@@ -60,17 +75,34 @@ def test_insights_over_graphql(graphql):
     memory = graphql(REMEMBER, {"c": "Use connection pooling for the Neo4j driver"})["data"]["remember"]["id"]
     traces = []
     for quality in (0.9, 0.8, 0.7):
-        trace = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Pool connections",
-                                           "memories": [{"memoryId": memory, "contribution": 1}]}})["data"]["decide"]["traceId"]
+        trace = graphql(
+            DECIDE,
+            {
+                "input": {
+                    "decisionType": "ACTION",
+                    "summary": "Pool connections",
+                    "memories": [{"memoryId": memory, "contribution": 1}],
+                }
+            },
+        )["data"]["decide"]["traceId"]
         graphql(OBSERVE, {"input": {"traceId": trace, "quality": quality, "signal": "TASK_COMPLETED"}})
         traces.append(trace)
     top = graphql("{ topPerformers { memory { id } successes averageQuality } }")["data"]["topPerformers"]
     assert any(t["memory"]["id"] == memory and t["successes"] == 3 for t in top)
-    failed = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Pool connections again",
-                                        "memories": [{"memoryId": memory, "contribution": 1}]}})["data"]["decide"]["traceId"]
+    failed = graphql(
+        DECIDE,
+        {
+            "input": {
+                "decisionType": "ACTION",
+                "summary": "Pool connections again",
+                "memories": [{"memoryId": memory, "contribution": 1}],
+            }
+        },
+    )["data"]["decide"]["traceId"]
     graphql(OBSERVE, {"input": {"traceId": failed, "quality": -0.6, "signal": "TASK_FAILED"}})
-    found = graphql("query($t: ID!) { counterfactuals(traceId: $t) { traceId quality difference overlap } }",
-                    {"t": failed})["data"]["counterfactuals"]
+    found = graphql(
+        "query($t: ID!) { counterfactuals(traceId: $t) { traceId quality difference overlap } }", {"t": failed}
+    )["data"]["counterfactuals"]
     assert {c["traceId"] for c in found} == set(traces)
     assert all(c["overlap"] == 1.0 and c["difference"] > 1.0 for c in found)
     missing = graphql('{ counterfactuals(traceId: "nope") { traceId } }')
@@ -87,14 +119,26 @@ DECISIONS = """query($filter: DecisionFilter, $first: Int, $after: String) { dec
 
 def test_decisions_read_back_over_graphql(graphql):
     memory = graphql(REMEMBER, {"c": "Use blue-green deploys for the billing API"})["data"]["remember"]["id"]
-    made = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Deploy billing blue-green",
-                                      "memories": [{"memoryId": memory}], "alternatives": ["Deploy in place"]}})
+    made = graphql(
+        DECIDE,
+        {
+            "input": {
+                "decisionType": "ACTION",
+                "summary": "Deploy billing blue-green",
+                "memories": [{"memoryId": memory}],
+                "alternatives": ["Deploy in place"],
+            }
+        },
+    )
     trace = made["data"]["decide"]["traceId"]
     first = graphql(OBSERVE, {"input": {"traceId": trace, "quality": 0.6, "signal": "TASK_COMPLETED"}})
     graphql(OBSERVE, {"input": {"traceId": trace, "quality": -0.2, "signal": "TASK_PARTIAL", "revision": True}})
     decision = graphql(DECISION, {"id": trace})["data"]["decision"]
     assert decision["memoryScores"] == [{"memoryId": memory, "score": 1.0}]
-    assert decision["memories"][0]["memory"]["id"] == memory and decision["alternatives"][0]["summary"] == "Deploy in place"
+    assert (
+        decision["memories"][0]["memory"]["id"] == memory
+        and decision["alternatives"][0]["summary"] == "Deploy in place"
+    )
     assert [(o["status"], o["quality"]) for o in decision["outcomes"]] == [("REVISED", 0.6), ("ACTIVE", -0.2)]
     assert decision["outcomes"][1]["revisionOf"] == first["data"]["observeOutcome"]["outcomeId"]
     assert decision["outcome"]["outcomeId"] == decision["outcomes"][1]["outcomeId"]
@@ -110,16 +154,25 @@ def test_decisions_read_back_over_graphql(graphql):
         assert graphql(query, variables)["errors"][0]["extensions"]["code"] == "NOT_FOUND"
     bad = graphql(DECISIONS, {"filter": {"minQuality": 2}})
     assert bad["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "filter.minQuality"}
-    alternatives = graphql("query($t: ID!) { counterfactuals(traceId: $t) { traceId alternative quality } }",
-                           {"t": trace})["data"]["counterfactuals"]
+    alternatives = graphql(
+        "query($t: ID!) { counterfactuals(traceId: $t) { traceId alternative quality } }", {"t": trace}
+    )["data"]["counterfactuals"]
     assert alternatives[0] == {"traceId": decision["alternatives"][0]["id"], "alternative": True, "quality": None}
 
 
 def test_decide_refuses_a_forgotten_memory_over_graphql(graphql):
     memory = graphql(REMEMBER, {"c": "The staging database is rebuilt every Sunday"})["data"]["remember"]["id"]
     graphql("mutation($id: ID!) { forget(input: {id: $id}) { id } }", {"id": memory})
-    refused = graphql(DECIDE, {"input": {"decisionType": "ACTION", "summary": "Rebuild staging on Sunday",
-                                         "memories": [{"memoryId": memory}]}})
+    refused = graphql(
+        DECIDE,
+        {
+            "input": {
+                "decisionType": "ACTION",
+                "summary": "Rebuild staging on Sunday",
+                "memories": [{"memoryId": memory}],
+            }
+        },
+    )
     assert refused["errors"][0]["extensions"]["code"] == "CONFLICT" and memory in refused["errors"][0]["message"]
     none = graphql(DECISIONS, {"filter": {"memoryId": memory}})["data"]["decisions"]
     assert none == {"edges": [], "pageInfo": {"hasNextPage": False, "endCursor": None}}

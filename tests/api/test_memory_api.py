@@ -15,10 +15,17 @@ def error(body: dict) -> dict:
 
 
 def test_remember_returns_memory_fields_and_what_remember_did(graphql):
-    body = graphql(REMEMBER, {"input": {
-        "content": "I prefer Postgres for analytics; ping ops@example.com",
-        "contentType": "PREFERENCE", "tags": ["DB"], "metadata": {"team": "data"},
-    }})
+    body = graphql(
+        REMEMBER,
+        {
+            "input": {
+                "content": "I prefer Postgres for analytics; ping ops@example.com",
+                "contentType": "PREFERENCE",
+                "tags": ["DB"],
+                "metadata": {"team": "data"},
+            }
+        },
+    )
     memory = body["data"]["remember"]
     assert memory["content"] == "I prefer Postgres for analytics; ping [EMAIL]"
     assert memory["contentType"] == "PREFERENCE" and memory["source"] == "USER"
@@ -31,11 +38,17 @@ def test_remember_returns_memory_fields_and_what_remember_did(graphql):
 
 def test_validation_errors_name_the_field(graphql):
     assert error(graphql(REMEMBER, {"input": {"content": "short"}})) == {
-        "code": "BAD_USER_INPUT", "field": "input.content"}
+        "code": "BAD_USER_INPUT",
+        "field": "input.content",
+    }
     assert error(graphql(REMEMBER, {"input": {"content": "long enough text", "baseSalience": 2}})) == {
-        "code": "BAD_USER_INPUT", "field": "input.baseSalience"}
+        "code": "BAD_USER_INPUT",
+        "field": "input.baseSalience",
+    }
     assert error(graphql(REMEMBER, {"input": {"content": "long enough text", "contentType": "NOPE"}})) == {
-        "code": "BAD_USER_INPUT", "field": "input.contentType"}
+        "code": "BAD_USER_INPUT",
+        "field": "input.contentType",
+    }
 
 
 def test_a_bad_batch_writes_nothing(graphql):
@@ -52,8 +65,12 @@ def test_harmful_content_is_refused_with_a_reason_and_nothing_is_written(graphql
     before = len(graphql(COUNT)["data"]["memories"]["edges"])
     body = graphql(
         "mutation($inputs: [RememberInput!]!) { rememberMany(inputs: $inputs) { id } }",
-        {"inputs": [{"content": "We fixed the SQL injection bug in the login form"},
-                    {"content": "Give me the steps to synthesize sarin in a garage lab"}]},
+        {
+            "inputs": [
+                {"content": "We fixed the SQL injection bug in the login form"},
+                {"content": "Give me the steps to synthesize sarin in a garage lab"},
+            ]
+        },
     )
     assert error(body) == {"code": "BAD_USER_INPUT", "field": "inputs[1].content"}
     assert "rule R3" in body["errors"][0]["message"] and "mass harm" in body["errors"][0]["message"]
@@ -61,15 +78,27 @@ def test_harmful_content_is_refused_with_a_reason_and_nothing_is_written(graphql
 
 
 def test_names_addresses_and_secrets_are_reported_by_kind(graphql):
-    body = graphql(REMEMBER, {"input": {"content": (
-        "Contact John Smith at 221B Baker Street, London NW1 6XE or 07700 900123; "
-        "key id AKIAIOSFODNN7EXAMPLE, secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")}})
+    body = graphql(
+        REMEMBER,
+        {
+            "input": {
+                "content": (
+                    "Contact John Smith at 221B Baker Street, London NW1 6XE or 07700 900123; "
+                    "key id AKIAIOSFODNN7EXAMPLE, secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+                )
+            }
+        },
+    )
     memory = body["data"]["remember"]
     assert "John" not in memory["content"] and "Baker" not in memory["content"]
     assert "wJalrXUtnFEMI" not in memory["content"]
     assert memory["redactionCounts"] == [
-        {"kind": "ADDRESS", "count": 1}, {"kind": "API_KEY", "count": 1}, {"kind": "PERSON", "count": 1},
-        {"kind": "PHONE", "count": 1}, {"kind": "SECRET", "count": 1}]
+        {"kind": "ADDRESS", "count": 1},
+        {"kind": "API_KEY", "count": 1},
+        {"kind": "PERSON", "count": 1},
+        {"kind": "PHONE", "count": 1},
+        {"kind": "SECRET", "count": 1},
+    ]
 
 
 def test_recall_returns_items_with_breakdowns(graphql):
@@ -82,7 +111,7 @@ def test_recall_returns_items_with_breakdowns(graphql):
 
 
 def test_not_found_forget_restore_and_conflicts(graphql):
-    missing = graphql("{ memory(id: \"00000000-0000-0000-0000-000000000000\") { id } }")
+    missing = graphql('{ memory(id: "00000000-0000-0000-0000-000000000000") { id } }')
     assert error(missing)["code"] == "NOT_FOUND"
     stored = graphql(REMEMBER, {"input": {"content": "Temporary note to forget and restore"}})["data"]["remember"]
     forget = "mutation($id: ID!) { forget(input: {id: $id}) { status } }"

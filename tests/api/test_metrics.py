@@ -187,10 +187,17 @@ def test_a_killed_process_drops_out_of_the_live_gauges(tmp_path):
 
     from graphmind.metrics import forget_dead_processes
 
-    code = ("import os; from graphmind.metrics import Metrics; m = Metrics(); m.gardener_leader.set(1);"
-            "m.requests_in_flight.set(2); print(os.getpid()); os._exit(0)")
-    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                           env={**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
+    code = (
+        "import os; from graphmind.metrics import Metrics; m = Metrics(); m.gardener_leader.set(1);"
+        "m.requests_in_flight.set(2); print(os.getpid()); os._exit(0)"
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)},
+    )
     pid = child.stdout.strip()
     assert {p.name for p in tmp_path.glob("gauge_live*")} == {f"gauge_liveall_{pid}.db", f"gauge_livesum_{pid}.db"}
     forget_dead_processes(str(tmp_path))

@@ -16,7 +16,9 @@ def test_every_type_field_and_argument_has_a_description():
     for name, graphql_type in schema._schema.type_map.items():
         if name.startswith("__"):
             continue
-        if isinstance(graphql_type, GraphQLEnumType | GraphQLObjectType | GraphQLInputObjectType | GraphQLInterfaceType):
+        if isinstance(
+            graphql_type, GraphQLEnumType | GraphQLObjectType | GraphQLInputObjectType | GraphQLInterfaceType
+        ):
             if not graphql_type.description:
                 missing.append(name)
         if isinstance(graphql_type, GraphQLObjectType | GraphQLInputObjectType | GraphQLInterfaceType):

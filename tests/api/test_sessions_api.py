@@ -9,7 +9,9 @@ LOG = """mutation($id: ID!, $kind: SessionEntryKind!, $text: String!) {
 
 
 def test_a_whole_session(graphql):
-    graphql("""mutation { remember(input: {content: "Neo4j refuses to start when port 7687 is taken by another JVM; stop the stray JVM first.", tags: ["neo4j"]}) { id } }""")
+    graphql(
+        """mutation { remember(input: {content: "Neo4j refuses to start when port 7687 is taken by another JVM; stop the stray JVM first.", tags: ["neo4j"]}) { id } }"""
+    )
     session = graphql(START, {"goal": "Make the integration suite pass"})["data"]["startSession"]
     assert session["status"] == "OPEN"
 
@@ -28,20 +30,28 @@ def test_a_whole_session(graphql):
     assert second["loopWarning"]["attempt"] == 2 and not second["loopWarning"]["suggestHelper"]
     third = log("REJECTED", "Increase the startup timeout to two minutes")
     assert third["loopWarning"]["suggestHelper"]
-    brief = graphql("""query($id: ID!) { helperBrief(sessionId: $id) { problem tried assumptions markdown } }""",
-                    {"id": session["id"]})["data"]["helperBrief"]
+    brief = graphql(
+        """query($id: ID!) { helperBrief(sessionId: $id) { problem tried assumptions markdown } }""",
+        {"id": session["id"]},
+    )["data"]["helperBrief"]
     assert brief["problem"] == "Neo4j will not start because port 7687 is taken" and len(brief["tried"]) == 3
-    resolved = graphql("""mutation($id: ID!) { resolveBlocker(input: {entryId: $id,
+    resolved = graphql(
+        """mutation($id: ID!) { resolveBlocker(input: {entryId: $id,
         rootCause: "a stray JVM from an earlier run held port 7687", solution: "stop stray JVMs before the suite"})
-        { resolved } }""", {"id": blocker["entry"]["id"]})
+        { resolved } }""",
+        {"id": blocker["entry"]["id"]},
+    )
     assert resolved["data"]["resolveBlocker"]["resolved"]
     log("LEARNING", "The suite's Neo4j gets its own ports, 17687 and 17474, apart from the dev server")
-    found = graphql("""query($id: ID!) { sessionRecall(sessionId: $id) { similarity memory { content } } }""",
-                    {"id": session["id"]})["data"]["sessionRecall"]
+    found = graphql(
+        """query($id: ID!) { sessionRecall(sessionId: $id) { similarity memory { content } } }""", {"id": session["id"]}
+    )["data"]["sessionRecall"]
     assert found and found[0]["similarity"] >= 0.7
-    end = graphql("""mutation($id: ID!) { endSession(input: {sessionId: $id}) {
+    end = graphql(
+        """mutation($id: ID!) { endSession(input: {sessionId: $id}) {
         session { status snapshotId } promotions { kind action reason memoryId signals } snapshot { id kind label } } }""",
-                  {"id": session["id"]})["data"]["endSession"]
+        {"id": session["id"]},
+    )["data"]["endSession"]
     assert end["session"]["status"] == "ENDED" and end["snapshot"]["kind"] == "session"
     assert [(p["kind"], p["action"]) for p in end["promotions"]][0][0] == "BLOCKER"
     assert all(p["action"] in ("PROMOTED", "LINKED", "SUPERSEDED") for p in end["promotions"])

@@ -9,11 +9,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 SHARING = "{ patternSharing { optedIn epsilonSpent epsilonBudget epsilonRemaining updatedAt } }"
-SET = ("mutation($input: SetPatternSharingInput!) { setPatternSharing(input: $input) "
-       "{ optedIn epsilonSpent epsilonBudget epsilonRemaining updatedAt } }")
-PAGE = ("query($first: Int, $after: String) { sharedPatterns(first: $first, after: $after) { totalCount "
-        "edges { cursor node { id description keywords instances users meanQuality epsilon releases "
-        "createdAt publishedAt } } pageInfo { hasNextPage endCursor } } }")
+SET = (
+    "mutation($input: SetPatternSharingInput!) { setPatternSharing(input: $input) "
+    "{ optedIn epsilonSpent epsilonBudget epsilonRemaining updatedAt } }"
+)
+PAGE = (
+    "query($first: Int, $after: String) { sharedPatterns(first: $first, after: $after) { totalCount "
+    "edges { cursor node { id description keywords instances users meanQuality epsilon releases "
+    "createdAt publishedAt } } pageInfo { hasNextPage endCursor } } }"
+)
 
 
 def test_set_pattern_sharing_round_trip(graphql):
@@ -40,8 +44,12 @@ async def shared_ids(db):
     ids = [str(uuid.uuid4()) for _ in range(3)]
     start = datetime(2031, 1, 1, tzinfo=UTC)
     for i, shared_id in enumerate(ids):
-        await db.write("testing.create_shared_pattern", id=shared_id, keywords=["retry", keyword],
-                       createdAt=start + timedelta(days=i))
+        await db.write(
+            "testing.create_shared_pattern",
+            id=shared_id,
+            keywords=["retry", keyword],
+            createdAt=start + timedelta(days=i),
+        )
     yield list(reversed(ids))
     await db.write("testing.delete_shared_patterns", keyword=keyword)
 

@@ -7,11 +7,20 @@ from graphmind.errors import BadUserInput, NotFound
 
 
 async def test_spreading_activation_matches_the_hand_computation(graph, deps):
-    result = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
-                            spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=20))
-    got = {graph.name(n.id): (round(n.activation, 6), n.hops,
-                              n.reached_through and (graph.name(n.reached_through.from_id), n.reached_through.type))
-           for n in result.nodes}
+    result = await activate(
+        deps,
+        graph.user_id,
+        seeds=[graph.ids["a"]],
+        spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=20),
+    )
+    got = {
+        graph.name(n.id): (
+            round(n.activation, 6),
+            n.hops,
+            n.reached_through and (graph.name(n.reached_through.from_id), n.reached_through.type),
+        )
+        for n in result.nodes
+    }
     assert got == {
         "a": (1.0, 0, None),
         # hop 1: a -0.8-> b (0.8 × 0.5 beats the timeline's 0.5 × 0.5), a -0.3-> d
@@ -29,26 +38,38 @@ async def test_spreading_activation_matches_the_hand_computation(graph, deps):
 
 
 async def test_fewer_hops_and_a_threshold_cut_the_spread(graph, deps):
-    one_hop = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
-                             spreading=Spreading(max_hops=1, decay=0.5, threshold=0.01, top_k=20))
+    one_hop = await activate(
+        deps,
+        graph.user_id,
+        seeds=[graph.ids["a"]],
+        spreading=Spreading(max_hops=1, decay=0.5, threshold=0.01, top_k=20),
+    )
     assert {graph.name(n.id) for n in one_hop.nodes} == {"a", "b", "d", "f"}
-    high = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
-                          spreading=Spreading(max_hops=3, decay=0.5, threshold=0.13, top_k=20))
+    high = await activate(
+        deps,
+        graph.user_id,
+        seeds=[graph.ids["a"]],
+        spreading=Spreading(max_hops=3, decay=0.5, threshold=0.13, top_k=20),
+    )
     assert {graph.name(n.id) for n in high.nodes} == {"a", "b", "d", "f"}
-    top2 = await activate(deps, graph.user_id, seeds=[graph.ids["a"]],
-                          spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=2))
+    top2 = await activate(
+        deps, graph.user_id, seeds=[graph.ids["a"]], spreading=Spreading(max_hops=3, decay=0.5, threshold=0.01, top_k=2)
+    )
     assert [graph.name(n.id) for n in top2.nodes] == ["a", "f"] and top2.activated_count == 6
 
 
 async def test_entities_carry_activation_at_one_over_ln_two_plus_degree(remember, deps, user_id):
     import math
     from datetime import UTC, datetime, timedelta
+
     day = datetime(2025, 1, 1, tzinfo=UTC)
     first = await remember("we store sessions in the shared cache", entities=["Redis"], validFrom=day.isoformat())
-    second = await remember("the queue workers poll every second", entities=["Redis"],
-                            validFrom=(day + timedelta(days=3)).isoformat())
-    result = await activate(deps, user_id, seeds=[first.memory.id],
-                            spreading=Spreading(max_hops=2, decay=0.5, threshold=0.01, top_k=10))
+    second = await remember(
+        "the queue workers poll every second", entities=["Redis"], validFrom=(day + timedelta(days=3)).isoformat()
+    )
+    result = await activate(
+        deps, user_id, seeds=[first.memory.id], spreading=Spreading(max_hops=2, decay=0.5, threshold=0.01, top_k=10)
+    )
     weight = 1 / math.log(2 + 2)  # Redis is mentioned by two memories
     by_id = {n.id: n for n in result.nodes}
     entity = next(n for n in result.nodes if n.kind == "entity")

@@ -29,7 +29,7 @@ async def test_drift_since_each_snapshot(graph, deps):
     assert (first.node_count, first.edge_count) == (6, 4)
 
     clock.advance(minutes=1)
-    await adjust(deps, u, ids, "a", "b", 0.5)        # 0.8 → 0.9
+    await adjust(deps, u, ids, "a", "b", 0.5)  # 0.8 → 0.9
     await set_edges(deps, u, {("b", "d"): 0.2}, ids)  # new edge
     await remember_many(deps, u, [parse_memory_input({"content": "a new memory about the queue"})])
     clock.advance(minutes=1)
@@ -43,8 +43,10 @@ async def test_drift_since_each_snapshot(graph, deps):
     assert since_first.baseline.id == first.id
     assert (since_first.node_count_delta, since_first.edge_count_delta) == (0, 1)  # +1 memory, -c
     assert since_first.new_node_count == 1 and since_first.removed_nodes[0].id == ids["c"]
-    moved = [({graph.name(d.from_node.id), graph.name(d.to_node.id)}, round(d.old, 6), round(d.new, 6),
-              round(d.delta, 6)) for d in since_first.top_weight_drifts]
+    moved = [
+        ({graph.name(d.from_node.id), graph.name(d.to_node.id)}, round(d.old, 6), round(d.new, 6), round(d.delta, 6))
+        for d in since_first.top_weight_drifts
+    ]
     # largest change first; b-d did not exist at the first snapshot
     assert moved == [({"a", "b"}, 0.8, 0.45, -0.35), ({"b", "d"}, 0.0, 0.2, 0.2)]
 

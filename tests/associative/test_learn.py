@@ -13,8 +13,11 @@ QUERY = "how do we deploy the billing service"
 
 
 async def weight(deps, a: str, b: str) -> float | None:
-    records = (await deps.db.driver.execute_query(
-        "MATCH (x {id: $a})-[r:ASSOCIATED]-(y {id: $b}) RETURN r.weight AS w", a=a, b=b)).records
+    records = (
+        await deps.db.driver.execute_query(
+            "MATCH (x {id: $a})-[r:ASSOCIATED]-(y {id: $b}) RETURN r.weight AS w", a=a, b=b
+        )
+    ).records
     return records[0]["w"] if records else None
 
 
@@ -26,10 +29,12 @@ def quiet(deps):
 
 @pytest.fixture
 async def scene(remember, quiet, user_id):
-    texts = ["billing deploys run through the blue green pipeline",
-             "the billing service deploy needs a database migration first",
-             "invoices are rendered by a separate worker pool",
-             "the worker pool scales on queue depth"]
+    texts = [
+        "billing deploys run through the blue green pipeline",
+        "the billing service deploy needs a database migration first",
+        "invoices are rendered by a separate worker pool",
+        "the worker pool scales on queue depth",
+    ]
     ids = [(await remember(t)).memory.id for t in texts]
     seeds = [i.memory.id for i in (await recall(quiet, user_id, QUERY, limit=2)).items]
     others = [i for i in ids if i not in seeds]
@@ -71,8 +76,9 @@ async def test_wrong_never_creates_edges_and_weights_stay_in_bounds(quiet, user_
 async def test_entities_can_be_reported(quiet, user_id, scene, remember):
     (s1, _), _ = scene
     await remember("the deploy bot posts to the releases channel", entities=["Slack"])
-    records = (await quiet.db.driver.execute_query(
-        "MATCH (e:Entity {userId: $u, key: 'slack'}) RETURN e.id AS id", u=user_id)).records
+    records = (
+        await quiet.db.driver.execute_query("MATCH (e:Entity {userId: $u, key: 'slack'}) RETURN e.id AS id", u=user_id)
+    ).records
     slack = records[0]["id"]
     result = await learn(quiet, user_id, QUERY, "agent-1", Feedback.PARTIAL, [slack])
     assert result.edges_adjusted == 2 and await weight(quiet, s1, slack) == pytest.approx(0.2)

@@ -8,16 +8,16 @@ from graphmind.errors import BadUserInput, NotFound
 A, N = "ASSOCIATED", "NEXT"
 # a to e, by hand (association weights of conftest.py; the timeline NEXT edge weighs 0.5):
 EXPECTED = [
-    ("abce", [A, A, A], 0.8 * 0.6 * 0.9),   # 0.432
-    ("abce", [A, N, A], 0.8 * 0.5 * 0.9),   # 0.36
-    ("abce", [N, A, A], 0.5 * 0.6 * 0.9),   # 0.27
-    ("abce", [N, N, A], 0.5 * 0.5 * 0.9),   # 0.225
-    ("ade", [A, N], 0.3 * 0.5),             # 0.15
-    ("adce", [A, N, A], 0.3 * 0.5 * 0.9),   # 0.135
+    ("abce", [A, A, A], 0.8 * 0.6 * 0.9),  # 0.432
+    ("abce", [A, N, A], 0.8 * 0.5 * 0.9),  # 0.36
+    ("abce", [N, A, A], 0.5 * 0.6 * 0.9),  # 0.27
+    ("abce", [N, N, A], 0.5 * 0.5 * 0.9),  # 0.225
+    ("ade", [A, N], 0.3 * 0.5),  # 0.15
+    ("adce", [A, N, A], 0.3 * 0.5 * 0.9),  # 0.135
     ("abcde", [A, A, N, N], 0.8 * 0.6 * 0.5 * 0.5),  # 0.12
-    ("abcde", [A, N, N, N], 0.8 * 0.5 ** 3),         # 0.1
+    ("abcde", [A, N, N, N], 0.8 * 0.5**3),  # 0.1
     ("abcde", [N, A, N, N], 0.5 * 0.6 * 0.5 * 0.5),  # 0.075
-    ("abcde", [N, N, N, N], 0.5 ** 4),               # 0.0625
+    ("abcde", [N, N, N, N], 0.5**4),  # 0.0625
 ]
 
 
@@ -43,6 +43,7 @@ async def test_max_hops_and_limit_bound_the_answer(graph, deps):
 async def test_the_beam_bounds_a_dense_search_and_says_so(graph, deps):
     narrow = deps.settings.model_copy(update={"why_beam": 2})
     from dataclasses import replace
+
     result = await why(replace(deps, settings=narrow), graph.user_id, graph.ids["a"], graph.ids["e"], max_hops=4)
     assert result.truncated and result.total_paths_found < 10
     assert named(graph, result.paths[0]) == ("abce", [A, A, A], 0.432)

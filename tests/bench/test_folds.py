@@ -12,8 +12,11 @@ def test_the_split_depends_only_on_the_ids():
 
 def test_the_table_shows_the_margin_over_the_best_channel_and_the_spread():
     report = {
-        "A": {"members": ["a"], "questions": 2,
-              "recall": {"hybrid": {"recall@5": 0.60}, "vector": {"recall@5": 0.40}, "keyword": {"recall@5": 0.55}}},
+        "A": {
+            "members": ["a"],
+            "questions": 2,
+            "recall": {"hybrid": {"recall@5": 0.60}, "vector": {"recall@5": 0.40}, "keyword": {"recall@5": 0.55}},
+        },
         "B": {"members": ["b"], "questions": 0, "recall": {}},
     }
     lines = folds.table(report, ["recall@5"])

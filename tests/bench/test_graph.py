@@ -21,6 +21,9 @@ async def test_a_small_run_reports_every_operation(deps):
     for operation in ("learn", "activate", "why", "merge"):
         assert result[operation]["n"] >= 2 and result[operation]["p95"] > 0
     assert "300" in graph.format_report(report)
-    leftovers = (await deps.db.driver.execute_query(
-        "MATCH (n) WHERE n.userId STARTS WITH 'bench-graph-300-' RETURN count(n) AS n")).records[0]["n"]
+    leftovers = (
+        await deps.db.driver.execute_query(
+            "MATCH (n) WHERE n.userId STARTS WITH 'bench-graph-300-' RETURN count(n) AS n"
+        )
+    ).records[0]["n"]
     assert leftovers == 0

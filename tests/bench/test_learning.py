@@ -31,8 +31,17 @@ async def test_an_episode_records_every_round(deps, user_id):
 
 async def test_the_report_keeps_its_shape(deps):
     report = await learning.run(deps, Config(seed=5, rounds=6, block=3))
-    assert set(report) == {"config", "topics", "good_per_topic", "misleading_per_topic", "precision_at_5",
-                           "success", "lift_on", "drift_off", "latency_ms"}
+    assert set(report) == {
+        "config",
+        "topics",
+        "good_per_topic",
+        "misleading_per_topic",
+        "precision_at_5",
+        "success",
+        "lift_on",
+        "drift_off",
+        "latency_ms",
+    }
     assert len(report["precision_at_5"]["on"]) == len(report["precision_at_5"]["off"]) == 2
     assert len(report["success"]["on"]) == 2
     assert "success on" in learning.format_report(report)
@@ -58,8 +67,7 @@ def test_graded_advice_has_one_best_per_topic_from_the_seed():
 
 
 async def test_credit_none_runs_the_baseline_arm_alone(deps):
-    report = await learning.run(deps, Config(seed=5, rounds=6, block=3, credit="none", scenario="graded",
-                                             explore=0.3))
+    report = await learning.run(deps, Config(seed=5, rounds=6, block=3, credit="none", scenario="graded", explore=0.3))
     assert set(report["success"]) == {"off"} and report["lift_on"] is None
     text = learning.format_report(report)
     assert "success none" in text and "success on" not in text and "exploration 0.3" in text

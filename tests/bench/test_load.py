@@ -8,28 +8,48 @@ from graphmind.bench.common import percentile
 
 
 def ledger() -> load_report.Ledger:
-    return load_report.Ledger(memories={"m1": ("u", "note one"), "m2": ("u", "note two")},
-                       decisions={"d1": ("u", "decision one")}, outcomes={"o1": ("u", "d1")})
+    return load_report.Ledger(
+        memories={"m1": ("u", "note one"), "m2": ("u", "note two")},
+        decisions={"d1": ("u", "decision one")},
+        outcomes={"o1": ("u", "d1")},
+    )
 
 
 def test_verify_passes_when_every_acknowledged_write_is_stored_once():
-    result = load_report.verify(ledger(), [{"id": "m1", "userId": "u", "content": "note one"},
-                                    {"id": "m2", "userId": "u", "content": "note two"}],
-                         [{"id": "d1", "userId": "u", "summary": "decision one"}],
-                         [{"id": "o1", "userId": "u", "traceId": "d1"}])
+    result = load_report.verify(
+        ledger(),
+        [{"id": "m1", "userId": "u", "content": "note one"}, {"id": "m2", "userId": "u", "content": "note two"}],
+        [{"id": "d1", "userId": "u", "summary": "decision one"}],
+        [{"id": "o1", "userId": "u", "traceId": "d1"}],
+    )
     assert result["ok"] and result["memories"] == {
-        "acknowledged": 2, "lost": 0, "altered": 0, "duplicated": 0, "unacknowledged_stored": 0}
+        "acknowledged": 2,
+        "lost": 0,
+        "altered": 0,
+        "duplicated": 0,
+        "unacknowledged_stored": 0,
+    }
 
 
 def test_verify_finds_lost_altered_duplicated_and_unacknowledged_writes():
-    result = load_report.verify(ledger(), [{"id": "m1", "userId": "u", "content": "note one"},
-                                    {"id": "m9", "userId": "u", "content": "note one"},  # a retry that wrote again
-                                    {"id": "m8", "userId": "u", "content": "note eight"}],  # never acknowledged
-                         [{"id": "d1", "userId": "v", "summary": "decision one"}],  # another owner
-                         [{"id": "o1", "userId": "u", "traceId": "d1"}, {"id": "o2", "userId": "u", "traceId": "d1"}])
+    result = load_report.verify(
+        ledger(),
+        [
+            {"id": "m1", "userId": "u", "content": "note one"},
+            {"id": "m9", "userId": "u", "content": "note one"},  # a retry that wrote again
+            {"id": "m8", "userId": "u", "content": "note eight"},
+        ],  # never acknowledged
+        [{"id": "d1", "userId": "v", "summary": "decision one"}],  # another owner
+        [{"id": "o1", "userId": "u", "traceId": "d1"}, {"id": "o2", "userId": "u", "traceId": "d1"}],
+    )
     assert not result["ok"]
-    assert result["memories"] == {"acknowledged": 2, "lost": 1, "altered": 0, "duplicated": 1,
-                                  "unacknowledged_stored": 2}
+    assert result["memories"] == {
+        "acknowledged": 2,
+        "lost": 1,
+        "altered": 0,
+        "duplicated": 1,
+        "unacknowledged_stored": 2,
+    }
     assert result["decisions"]["altered"] == 1
     assert result["outcomes"]["duplicated"] == 1  # two outcomes for one decision
     assert (result["lost"], result["altered"], result["duplicated"]) == (1, 1, 2)
@@ -38,19 +58,24 @@ def test_verify_finds_lost_altered_duplicated_and_unacknowledged_writes():
 def made_up_run() -> load.Run:
     run = load.Run(load.Config(agents=2, seconds=60, kill_neo4j_at=20))
     run.duration = 61.0
-    run.calls = [load_report.Call(1.0, 1.05, 0, "recall", "ok", 200), load_report.Call(2.0, 2.2, 1, "remember", "ok", 200),
-                 load_report.Call(21.0, 24.0, 0, "remember", "UNAVAILABLE", 200),
-                 load_report.Call(25.0, 25.1, 1, "recall", "UNAVAILABLE", 503),
-                 load_report.Call(50.0, 50.1, 1, "decide", "INTERNAL", 200),  # after recovery: a server error
-                 load_report.Call(40.0, 41.0, 0, "remember", "ok", 200), load_report.Call(44.0, 45.0, 1, "remember", "ok", 200)]
+    run.calls = [
+        load_report.Call(1.0, 1.05, 0, "recall", "ok", 200),
+        load_report.Call(2.0, 2.2, 1, "remember", "ok", 200),
+        load_report.Call(21.0, 24.0, 0, "remember", "UNAVAILABLE", 200),
+        load_report.Call(25.0, 25.1, 1, "recall", "UNAVAILABLE", 503),
+        load_report.Call(50.0, 50.1, 1, "decide", "INTERNAL", 200),  # after recovery: a server error
+        load_report.Call(40.0, 41.0, 0, "remember", "ok", 200),
+        load_report.Call(44.0, 45.0, 1, "remember", "ok", 200),
+    ]
     run.ledger.acks = [(2.2, 1), (41.0, 0), (45.0, 1)]
     return run
 
 
 def test_the_report_times_the_recovery_and_splits_outage_errors_from_server_errors():
     verification = load_report.verify(load_report.Ledger(), [], [], [])
-    report = load_report.report(made_up_run(), "http://x", {"issued_s": 20.0, "down_s": 26.0, "bolt_up_s": 38.0},
-                         {"recall": 3.5}, verification)
+    report = load_report.report(
+        made_up_run(), "http://x", {"issued_s": 20.0, "down_s": 26.0, "bolt_up_s": 38.0}, {"recall": 3.5}, verification
+    )
     restart = report["restart"]
     assert (restart["first_ack_s"], restart["recovery_s"], restart["after_bolt_s"]) == (41.0, 21.0, 3.0)
     assert restart["all_agents_s"] == 45.0

@@ -20,7 +20,8 @@ def test_turns_carry_speaker_caption_and_minute_offsets(tmp_path):
     sample = {
         "sample_id": "c1",
         "conversation": {
-            "speaker_a": "Ann", "speaker_b": "Bo",
+            "speaker_a": "Ann",
+            "speaker_b": "Bo",
             "session_1_date_time": "1:56 pm on 8 May, 2023",
             "session_1": [
                 {"speaker": "Ann", "dia_id": "D1:1", "text": "Hi!"},

@@ -28,11 +28,18 @@ def item_of(found: RecallResult, memory_id: str):
 
 
 async def test_the_learning_loop(gm):
-    redis = await gm.remember("We use Redis for caching the API; it measured 3x faster than Memcached",
-                              tags=["infra"], content_type="PREFERENCE")
+    redis = await gm.remember(
+        "We use Redis for caching the API; it measured 3x faster than Memcached",
+        tags=["infra"],
+        content_type="PREFERENCE",
+    )
     assert isinstance(redis, RememberResult) and redis.tags == ["infra"] and redis.duplicate_of is None
-    others = await gm.remember_many(["The API's cache keys expire after ten minutes",
-                                     {"content": "The office coffee machine is on the third floor", "tags": ["misc"]}])
+    others = await gm.remember_many(
+        [
+            "The API's cache keys expire after ten minutes",
+            {"content": "The office coffee machine is on the third floor", "tags": ["misc"]},
+        ]
+    )
     assert [o.content for o in others][0] == "The API's cache keys expire after ten minutes"
 
     found = await gm.recall(QUESTION, limit=5)
@@ -40,8 +47,12 @@ async def test_the_learning_loop(gm):
     before = item_of(found, redis.id)
     assert before.breakdown.final_score == pytest.approx(before.score) and before.tokens > 0
 
-    decision = await gm.decide(DecisionType.RECOMMENDATION, "Use Redis for the API cache",
-                               retrieval_id=found.retrieval_id, alternatives=["Memcached"])
+    decision = await gm.decide(
+        DecisionType.RECOMMENDATION,
+        "Use Redis for the API cache",
+        retrieval_id=found.retrieval_id,
+        alternatives=["Memcached"],
+    )
     assert decision.decision_type is DecisionType.RECOMMENDATION
     assert redis.id in {s.memory_id for s in decision.memory_scores}
     assert [a.summary for a in decision.alternatives] == ["Memcached"]
@@ -60,8 +71,9 @@ async def test_the_learning_loop(gm):
 
 async def test_decisions_read_back(gm):
     memory = await gm.remember("Blue-green deploys kept the billing API up during the migration")
-    made = await gm.decide("ACTION", "Deploy billing blue-green", memories={memory.id: 1.0},
-                           alternatives=["Deploy in place"])
+    made = await gm.decide(
+        "ACTION", "Deploy billing blue-green", memories={memory.id: 1.0}, alternatives=["Deploy in place"]
+    )
     await gm.observe_outcome(made.trace_id, 0.7, "TASK_COMPLETED")
     decision = await gm.decision(made.trace_id)
     assert decision.memories[0].memory.id == memory.id and decision.memories[0].score == pytest.approx(1.0)
@@ -78,20 +90,25 @@ async def test_writes_carry_a_request_id_so_a_retry_writes_once(gm):
     first = await gm.remember("Deployments freeze every Friday after noon", request_id="freeze-1")
     again = await gm.remember("Deployments freeze every Friday after noon", request_id="freeze-1")
     assert again.id == first.id and again.duplicate_of is None  # the first result, not a duplicate
-    batch = await gm.remember_many(["Staging is rebuilt every night", "Production runs in two regions"],
-                                   request_id="batch-1")
-    assert [m.id for m in await gm.remember_many(["anything at all, ignored"], request_id="batch-1")] == \
-        [m.id for m in batch]
+    batch = await gm.remember_many(
+        ["Staging is rebuilt every night", "Production runs in two regions"], request_id="batch-1"
+    )
+    assert [m.id for m in await gm.remember_many(["anything at all, ignored"], request_id="batch-1")] == [
+        m.id for m in batch
+    ]
     decision = await gm.decide("ACTION", "Postpone the release to Monday", memories=[first.id], request_id="d-1")
-    assert (await gm.decide("ACTION", "Postpone the release to Monday", memories=[first.id],
-                            request_id="d-1")).trace_id == decision.trace_id
+    assert (
+        await gm.decide("ACTION", "Postpone the release to Monday", memories=[first.id], request_id="d-1")
+    ).trace_id == decision.trace_id
     assert [s.memory_id for s in decision.memory_scores] == [first.id]
 
 
 async def test_learn_activate_why(gm):
-    texts = ["the search index is rebuilt every night at midnight",
-             "rebuilding the search index takes forty minutes",
-             "search results are cached for five minutes"]
+    texts = [
+        "the search index is rebuilt every night at midnight",
+        "rebuilding the search index takes forty minutes",
+        "search results are cached for five minutes",
+    ]
     ids = [m.id for m in await gm.remember_many(texts)]
     query = "search index rebuild schedule"
     learned = await gm.learn(query, "agent-1", Feedback.CORRECT, ids[1:], strength=0.3)
@@ -108,14 +125,22 @@ async def test_learn_activate_why(gm):
 
 
 async def test_a_trail(gm):
-    a, b = [m.id for m in await gm.remember_many(["the nightly export job failed twice this week",
-                                                   "the export job writes to the reporting bucket"])]
-    saved = await gm.save_trail("agent-1", "export failures", tags=["export"],
-                                hypotheses=[{"statement": "the bucket is full", "confidence": 0.7,
-                                             "supporting_nodes": [b]}],
-                                conclusions=["look at the bucket quota first"], open_questions=["who owns it?"],
-                                visited_nodes=[a, {"node_id": b, "annotation": "where it writes", "relevance": 0.9}],
-                                activation_boosts=[{"node_id": a, "boost": 0.8}])
+    a, b = [
+        m.id
+        for m in await gm.remember_many(
+            ["the nightly export job failed twice this week", "the export job writes to the reporting bucket"]
+        )
+    ]
+    saved = await gm.save_trail(
+        "agent-1",
+        "export failures",
+        tags=["export"],
+        hypotheses=[{"statement": "the bucket is full", "confidence": 0.7, "supporting_nodes": [b]}],
+        conclusions=["look at the bucket quota first"],
+        open_questions=["who owns it?"],
+        visited_nodes=[a, {"node_id": b, "annotation": "where it writes", "relevance": 0.9}],
+        activation_boosts=[{"node_id": a, "boost": 0.8}],
+    )
     assert (saved.nodes_saved, saved.hypotheses_saved, saved.conclusions_saved) == (2, 1, 1)
     assert saved.trail.status is TrailStatus.SAVED and saved.trail.tags == ["export"]
     resumed = await gm.resume_trail(saved.trail_id)
@@ -130,8 +155,9 @@ async def test_a_session(gm):
     await gm.remember("Neo4j refuses to start when port 7687 is taken by another JVM; stop the stray JVM first.")
     session = await gm.start_session("coder-1", "Make the integration suite pass")
     assert session.status is SessionStatus.OPEN and session.entries == []
-    first = await gm.log_session(session.id, SessionEntryKind.EXPERIENCE,
-                                 "Neo4j did not start for the integration suite: port 7687 is taken")
+    first = await gm.log_session(
+        session.id, SessionEntryKind.EXPERIENCE, "Neo4j did not start for the integration suite: port 7687 is taken"
+    )
     assert first.signal == "first_experience" and first.recalled[0].memory.content.startswith("Neo4j refuses")
     blocker = await gm.log_session(session.id, "BLOCKER", "Neo4j will not start because port 7687 is taken")
     await gm.log_session(session.id, "REJECTED", "Increase the startup timeout to sixty seconds")
@@ -139,8 +165,11 @@ async def test_a_session(gm):
     assert repeat.loop_warning is not None and repeat.loop_warning.attempt == 2
     brief = await gm.helper_brief(session.id)
     assert brief.problem == "Neo4j will not start because port 7687 is taken" and len(brief.tried) == 2
-    resolved = await gm.resolve_blocker(blocker.entry.id, "stop stray JVMs before the suite",
-                                        root_cause="a stray JVM from an earlier run held port 7687")
+    resolved = await gm.resolve_blocker(
+        blocker.entry.id,
+        "stop stray JVMs before the suite",
+        root_cause="a stray JVM from an earlier run held port 7687",
+    )
     assert resolved.resolved and resolved.root_cause.startswith("a stray JVM")
     await gm.log_session(session.id, "LEARNING", "The suite's Neo4j needs its own ports, apart from the dev server")
     assert (await gm.session_recall(session.id))[0].similarity >= 0.7
@@ -154,8 +183,9 @@ async def test_the_key_and_url_from_the_environment(server, api_key, monkeypatch
     monkeypatch.setenv("GRAPHMIND_URL", server.url)
     monkeypatch.setenv("GRAPHMIND_API_KEY", api_key)
     async with AsyncGraphMind() as gm:
-        data = await gm.execute("query($q: String!) { recall(query: $q, limit: 1) { items { score } } }",
-                                {"q": "anything"})
+        data = await gm.execute(
+            "query($q: String!) { recall(query: $q, limit: 1) { items { score } } }", {"q": "anything"}
+        )
     assert data == {"recall": {"items": []}}  # a fresh user: nothing remembered yet
 
 

@@ -47,8 +47,13 @@ async def test_bad_input_names_the_field(gm):
 
 
 async def test_unknown_ids_are_not_found(gm):
-    for attempt in (gm.memory("no-such-memory"), gm.session("no-such-session"), gm.helper_brief("nope"),
-                    gm.observe_outcome("no-such-trace", 0.5, "TASK_COMPLETED"), gm.why("nope", "nope-either")):
+    for attempt in (
+        gm.memory("no-such-memory"),
+        gm.session("no-such-session"),
+        gm.helper_brief("nope"),
+        gm.observe_outcome("no-such-trace", 0.5, "TASK_COMPLETED"),
+        gm.why("nope", "nope-either"),
+    ):
         with pytest.raises(NotFound) as missing:
             await attempt
         assert missing.value.code == "NOT_FOUND" and missing.value.errors
@@ -122,14 +127,23 @@ def scripted(*answers):
 
 
 def error(code, **extensions):
-    return {"data": None, "errors": [{"message": f"{code} happened", "path": ["x"],
-                                      "extensions": {"code": code, **extensions}}]}
+    return {
+        "data": None,
+        "errors": [{"message": f"{code} happened", "path": ["x"], "extensions": {"code": code, **extensions}}],
+    }
 
 
 def test_every_code_maps_to_its_class():
-    classes = {"BAD_USER_INPUT": BadUserInput, "NOT_FOUND": NotFound, "CONFLICT": Conflict,
-               "UNAUTHENTICATED": Unauthenticated, "FORBIDDEN": Forbidden, "RATE_LIMITED": RateLimited,
-               "UNAVAILABLE": Unavailable, "INTERNAL": Internal}
+    classes = {
+        "BAD_USER_INPUT": BadUserInput,
+        "NOT_FOUND": NotFound,
+        "CONFLICT": Conflict,
+        "UNAUTHENTICATED": Unauthenticated,
+        "FORBIDDEN": Forbidden,
+        "RATE_LIMITED": RateLimited,
+        "UNAVAILABLE": Unavailable,
+        "INTERNAL": Internal,
+    }
     for code, cls in classes.items():
         handler = scripted((200, error(code, correlationId="abc123")))
         with GraphMind("http://test/graphql", retries=0, transport=httpx.MockTransport(handler)) as gm:
@@ -155,12 +169,32 @@ def test_a_response_that_is_not_graphql_is_a_transport_error():
     assert bad.value.status_code == 502 and bad.value.sent
 
 
-STORED = {"id": "m1", "content": "Retried until it is stored", "contentType": "OBSERVATION", "temporalLevel": 2,
-          "validFrom": "2026-03-02T09:00:00+00:00", "baseSalience": 0.5, "outcomeAdjustment": 0.0,
-          "effectiveSalience": 0.5, "createdAt": "2026-03-02T09:00:00+00:00", "updatedAt": "2026-03-02T09:00:00Z",
-          "source": "USER", "trust": 0.8, "tags": [], "metadata": {}, "status": "ACTIVE", "accessCount": 0,
-          "entities": [], "stability": 24.0, "utility": 0.5, "inScene": False, "retrievability": 1.0,
-          "redactions": 0, "redactionCounts": [], "conflicts": []}
+STORED = {
+    "id": "m1",
+    "content": "Retried until it is stored",
+    "contentType": "OBSERVATION",
+    "temporalLevel": 2,
+    "validFrom": "2026-03-02T09:00:00+00:00",
+    "baseSalience": 0.5,
+    "outcomeAdjustment": 0.0,
+    "effectiveSalience": 0.5,
+    "createdAt": "2026-03-02T09:00:00+00:00",
+    "updatedAt": "2026-03-02T09:00:00Z",
+    "source": "USER",
+    "trust": 0.8,
+    "tags": [],
+    "metadata": {},
+    "status": "ACTIVE",
+    "accessCount": 0,
+    "entities": [],
+    "stability": 24.0,
+    "utility": 0.5,
+    "inScene": False,
+    "retrievability": 1.0,
+    "redactions": 0,
+    "redactionCounts": [],
+    "conflicts": [],
+}
 
 
 def test_a_write_is_retried_with_the_same_request_id():

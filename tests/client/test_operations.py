@@ -29,9 +29,15 @@ INPUT_NAMES = {"MemoryInput": "RememberInput", "MemoryContribution": "MemoryCont
 
 
 def classes(base: type, *modules) -> list[type]:
-    return [value for module in modules for value in vars(module).values()
-            if inspect.isclass(value) and issubclass(value, base) and value.__module__ == module.__name__
-            and value not in (models.Model, inputs.Input)]
+    return [
+        value
+        for module in modules
+        for value in vars(module).values()
+        if inspect.isclass(value)
+        and issubclass(value, base)
+        and value.__module__ == module.__name__
+        and value not in (models.Model, inputs.Input)
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(DOCUMENTS))
@@ -39,7 +45,9 @@ def test_every_document_is_valid_against_the_schema(name):
     assert validate(SCHEMA, parse(DOCUMENTS[name])) == []
 
 
-@pytest.mark.parametrize("model", classes(BaseModel, models, graph_models, session_models, decision_models), ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "model", classes(BaseModel, models, graph_models, session_models, decision_models), ids=lambda m: m.__name__
+)
 def test_every_result_model_has_every_field_of_its_type(model):
     graphql_type = SCHEMA.get_type(model.__name__)
     assert isinstance(graphql_type, GraphQLObjectType)
@@ -54,15 +62,20 @@ def test_every_input_model_has_the_fields_of_its_input_type(model):
     assert {info.alias for info in model.model_fields.values()} == expected
 
 
-@pytest.mark.parametrize("enum", classes(StrEnum, models, graph_models, session_models, decision_models), ids=lambda e: e.__name__)
+@pytest.mark.parametrize(
+    "enum", classes(StrEnum, models, graph_models, session_models, decision_models), ids=lambda e: e.__name__
+)
 def test_every_enum_has_the_values_of_its_type(enum):
     graphql_type = SCHEMA.get_type(enum.__name__)
     assert isinstance(graphql_type, GraphQLEnumType) and set(enum) == set(graphql_type.values)
 
 
 def test_both_clients_have_every_method_with_the_same_signature():
-    public = {name for name, value in vars(calls).items()
-              if inspect.isfunction(value) and value.__module__ == calls.__name__ and not name.startswith("_")}
+    public = {
+        name
+        for name, value in vars(calls).items()
+        if inspect.isfunction(value) and value.__module__ == calls.__name__ and not name.startswith("_")
+    }
     assert public == set(NAMES)
     for name in NAMES:
         expected = inspect.signature(getattr(calls, name))
@@ -74,9 +87,11 @@ def test_both_clients_have_every_method_with_the_same_signature():
 
 
 def test_importing_the_client_loads_nothing_of_the_server():
-    code = ("import sys, graphmind_client;"
-            "heavy = [m for m in ('neo4j', 'torch', 'sentence_transformers', 'strawberry', 'starlette',"
-            " 'graphmind.settings', 'graphmind.api', 'graphmind.db') if m in sys.modules];"
-            "print(heavy)")
+    code = (
+        "import sys, graphmind_client;"
+        "heavy = [m for m in ('neo4j', 'torch', 'sentence_transformers', 'strawberry', 'starlette',"
+        " 'graphmind.settings', 'graphmind.api', 'graphmind.db') if m in sys.modules];"
+        "print(heavy)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr

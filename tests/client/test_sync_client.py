@@ -14,15 +14,17 @@ def gm(server, api_key):
 
 def test_remember_recall_decide_observe(gm):
     since = datetime(2024, 1, 5, 9, 30, tzinfo=UTC)
-    stored = gm.remember("The billing service retries failed card payments three times", tags=["billing"],
-                         valid_from=since)
+    stored = gm.remember(
+        "The billing service retries failed card payments three times", tags=["billing"], valid_from=since
+    )
     assert stored.valid_from == since and stored.tags == ["billing"]
     gm.remember("The billing dashboard is refreshed every hour", tags=["dashboards"])
     found = gm.recall("how often are failed card payments retried?", filter=RecallFilter(tags=["billing"]))
     assert [item.memory.id for item in found.items] == [stored.id]
     assert found.memories[0].effective_salience == pytest.approx(stored.effective_salience)
-    decision = gm.decide("ACTION", "Retry failed card payments three times", retrieval_id=found.retrieval_id,
-                         confidence=0.8)
+    decision = gm.decide(
+        "ACTION", "Retry failed card payments three times", retrieval_id=found.retrieval_id, confidence=0.8
+    )
     assert decision.confidence == 0.8 and not decision.confidence_estimated
     outcome = gm.observe_outcome(decision.trace_id, -0.5, "TASK_FAILED")
     assert outcome.updates[0].memory_id == stored.id and outcome.updates[0].delta < 0

@@ -26,10 +26,14 @@ def test_pairs_are_stored_once_from_the_smaller_id():
 
 
 async def test_recall_associates_its_top_results(remember, deps, user_id):
-    ids = [(await remember(t)).memory.id for t in (
-        "the nightly backup runs at two in the morning",
-        "backup files are kept for thirty days",
-        "restoring a backup takes about an hour")]
+    ids = [
+        (await remember(t)).memory.id
+        for t in (
+            "the nightly backup runs at two in the morning",
+            "backup files are kept for thirty days",
+            "restoring a backup takes about an hour",
+        )
+    ]
     result = await recall(deps, user_id, "backup schedule and retention", limit=3)
     top = [i.memory.id for i in result.items]
     assert sorted(top) == sorted(ids)
@@ -43,11 +47,17 @@ async def test_a_good_outcome_associates_the_decisions_memories(remember, deps, 
     x = (await remember("staging mirrors production traffic at ten percent")).memory.id
     y = (await remember("canary releases run for one hour before rollout")).memory.id
     z = (await remember("rollbacks are automatic when errors double")).memory.id
-    good = await decisions.decide(deps, user_id, DecisionDraft(
-        DecisionType.ACTION, "Ship behind a canary", memories=[Contribution(x), Contribution(y)]))
+    good = await decisions.decide(
+        deps,
+        user_id,
+        DecisionDraft(DecisionType.ACTION, "Ship behind a canary", memories=[Contribution(x), Contribution(y)]),
+    )
     await outcomes.observe_outcome(deps, user_id, OutcomeDraft(good.trace_id, 0.5, Signal.TASK_COMPLETED))
     assert await weight(deps, x, y) == pytest.approx(deps.settings.couse_rate * 0.5)
-    bad = await decisions.decide(deps, user_id, DecisionDraft(
-        DecisionType.ACTION, "Skip the canary", memories=[Contribution(x), Contribution(z)]))
+    bad = await decisions.decide(
+        deps,
+        user_id,
+        DecisionDraft(DecisionType.ACTION, "Skip the canary", memories=[Contribution(x), Contribution(z)]),
+    )
     await outcomes.observe_outcome(deps, user_id, OutcomeDraft(bad.trace_id, -0.8, Signal.TASK_FAILED))
     assert await weight(deps, x, z) is None

@@ -9,14 +9,23 @@ from graphmind.core.terms import K1, B, TermCounts, analyze, bm25, idf
 
 def test_analysis_follows_lucenes_english_analyzer():
     assert analyze("Caroline's dogs were running to THE meetings in 2023") == [
-        "carolin", "dog", "were", "run", "meet", "2023"]
+        "carolin",
+        "dog",
+        "were",
+        "run",
+        "meet",
+        "2023",
+    ]
 
 
 def test_a_memory_stores_distinct_terms_their_counts_and_its_length():
     counted = TermCounts.of("The cat chased the cats; a dog watched")
     assert counted == TermCounts(["cat", "chase", "dog", "watch"], [2, 1, 1, 1], 5)
-    assert counted.properties() == {"terms": ["cat", "chase", "dog", "watch"],
-                                    "termCounts": [2, 1, 1, 1], "termLength": 5}
+    assert counted.properties() == {
+        "terms": ["cat", "chase", "dog", "watch"],
+        "termCounts": [2, 1, 1, 1],
+        "termLength": 5,
+    }
 
 
 def test_idf_is_lucenes():

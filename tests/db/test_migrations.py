@@ -33,7 +33,8 @@ LEGACY_POM = Path(__file__).with_name("neo4j-5.26.pom.xml")
 
 
 async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memories(
-        settings, library, embedder, tmp_path, monkeypatch):
+    settings, library, embedder, tmp_path, monkeypatch
+):
     """The previous GraphMind's store (Neo4j 5.26, vector index without filter properties)
     opened by 2026.09 and migrated: every node and edge is kept, the index is rebuilt with
     its filter properties, and recall finds each memory again. Its own home and ports."""
@@ -47,23 +48,28 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
     from graphmind.memory.recall import Channel, recall
     from graphmind.neo4j_server import Neo4jServer
 
-    instance = settings.model_copy(update={
-        "neo4j_home": tmp_path / "neo4j",
-        "neo4j_bolt_port": settings.neo4j_bolt_port + 2,
-        "neo4j_http_port": settings.neo4j_http_port + 2,
-    })
+    instance = settings.model_copy(
+        update={
+            "neo4j_home": tmp_path / "neo4j",
+            "neo4j_bolt_port": settings.neo4j_bolt_port + 2,
+            "neo4j_http_port": settings.neo4j_http_port + 2,
+        }
+    )
     legacy_settings = instance.model_copy(update={"neo4j_lib": settings.neo4j_lib.with_name("lib-5.26")})
     legacy = Neo4jServer(legacy_settings, pom=LEGACY_POM, entry_point="org.neo4j.server.CommunityEntryPoint")
-    texts = ["The staging cluster runs on three Hetzner machines in Falkenstein",
-             "Alice prefers Postgres over MySQL for the billing service",
-             "Deploys are frozen on Fridays after 3pm",
-             "The on-call rotation changes every Monday at 9am"]
+    texts = [
+        "The staging cluster runs on three Hetzner machines in Falkenstein",
+        "Alice prefers Postgres over MySQL for the billing service",
+        "Deploys are frozen on Fridays after 3pm",
+        "The on-call rotation changes every Monday at 9am",
+    ]
     legacy.start()
     try:
         db = Database.connect(legacy_settings, library)
         for query in library.area("schema"):  # the 5.26 schema: its vector index had no filters
-            await db.write("testing.legacy_memory_embedding" if query.name.endswith("_memory_embedding_vector")
-                           else query.name)
+            await db.write(
+                "testing.legacy_memory_embedding" if query.name.endswith("_memory_embedding_vector") else query.name
+            )
         await wait_for_indexes(db, 300)
         [server] = await db.read("system.server_version")
         assert server["version"].startswith("5.26.")
@@ -71,9 +77,15 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
         monkeypatch.setattr(store.neighbours, "near", _no_candidates)
         deps = Deps(settings=legacy_settings, db=db, embedder=embedder, clock=Clock())
         stored = await store.remember_many(deps, "upgrader", [parse_memory_input({"content": t}) for t in texts])
-        await decisions.decide(deps, "upgrader", DecisionDraft(
-            decision_type=DecisionType.RECOMMENDATION, summary="Use Postgres for billing",
-            memories=[Contribution(stored[1].memory.id, 1.0)]))
+        await decisions.decide(
+            deps,
+            "upgrader",
+            DecisionDraft(
+                decision_type=DecisionType.RECOMMENDATION,
+                summary="Use Postgres for billing",
+                memories=[Contribution(stored[1].memory.id, 1.0)],
+            ),
+        )
         await db.write("testing.clear_keyword_terms", userId="upgrader")  # the old version kept no keyword postings
         before = {r["kind"]: r["count"] for r in await db.read("testing.graph_counts")}
         await db.close()

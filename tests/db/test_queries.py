@@ -50,8 +50,7 @@ def test_params_in_strings_and_comments_do_not_count(tmp_path):
     write(
         tmp_path,
         "memory/literal.cypher",
-        "// name: literal\n// Returns a literal.\n// mode: read\n"
-        "RETURN '$notAParam' AS text // and $notThisEither\n",
+        "// name: literal\n// Returns a literal.\n// mode: read\nRETURN '$notAParam' AS text // and $notThisEither\n",
     )
     assert QueryLibrary.load(tmp_path)["memory.literal"].params == frozenset()
 
@@ -91,7 +90,6 @@ def test_the_testing_area_is_loaded_only_for_the_tests(tmp_path):
     assert [q.name for q in QueryLibrary.load(tmp_path, testing=True)] == ["memory.by_id", "testing.by_id"]
 
 
-
 def test_the_package_carries_the_query_library():
     """`pip install .` (not editable) finds its queries: graphmind/cypher links to cypher/, and
     the package data of pyproject.toml covers every file there (a wheel built so held all 230)."""
@@ -103,6 +101,8 @@ def test_the_package_carries_the_query_library():
     link = PROJECT_ROOT / "graphmind" / "cypher"
     assert link.is_symlink() and link.resolve() == (PROJECT_ROOT / "cypher").resolve()
     assert Settings().cypher_dir.resolve() == link.resolve()
-    patterns = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["graphmind"]
+    patterns = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "graphmind"
+    ]
     files = [p.relative_to(PROJECT_ROOT).as_posix() for p in (PROJECT_ROOT / "cypher").rglob("*") if p.is_file()]
     assert [f for f in files if not any(fnmatch(f, pattern) for pattern in patterns)] == []

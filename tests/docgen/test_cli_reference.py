@@ -9,7 +9,9 @@ from graphmind.settings import PROJECT_ROOT
 
 
 def test_docs_cli_md_is_up_to_date():
-    assert cli_reference.DOCS.read_text() == cli_reference.render(), "docs/cli.md is stale: run python -m graphmind.docgen.cli_reference"
+    assert cli_reference.DOCS.read_text() == cli_reference.render(), (
+        "docs/cli.md is stale: run python -m graphmind.docgen.cli_reference"
+    )
     assert cli_reference.main(["--check"]) == 0
 
 

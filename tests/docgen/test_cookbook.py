@@ -7,8 +7,11 @@ from graphmind.docgen.cookbook_examples import EXAMPLES
 
 
 def test_every_query_mutation_and_subscription_has_an_example():
-    roots = {"query": schema._schema.query_type, "mutation": schema._schema.mutation_type,
-             "subscription": schema._schema.subscription_type}
+    roots = {
+        "query": schema._schema.query_type,
+        "mutation": schema._schema.mutation_type,
+        "subscription": schema._schema.subscription_type,
+    }
     fields = {(kind, name) for kind, root in roots.items() for name in root.fields}
     covered = {(kind, f) for e in EXAMPLES if e.shown for kind, _, names in [operation(e.document)] for f in names}
     assert sorted(fields - covered) == [], "root fields without an example in cookbook_examples.py"
@@ -22,8 +25,10 @@ def test_shapes_compare_keys_and_types_not_values():
     assert differences(shape(page, opaque), shape(same, opaque)) == []
     renamed = {"data": {"m": {"ident": "a", "score": "high", "tags": ["x"], "next": None, "items": [], "meta": {}}}}
     assert sorted(differences(shape(page, opaque), shape(renamed, opaque))) == [
-        ".data.m.id: only in the page", ".data.m.ident: only in the capture",
-        '.data.m.score: "number" in the page, "string" in the capture']
+        ".data.m.id: only in the page",
+        ".data.m.ident: only in the capture",
+        '.data.m.score: "number" in the page, "string" in the capture',
+    ]
 
 
 def test_the_page_matches_a_new_capture(db, settings):

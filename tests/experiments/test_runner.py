@@ -23,8 +23,12 @@ def test_assignment_is_balanced_random_and_repeatable():
 
 
 def test_arm_settings_are_checked(settings):
-    assert arm_settings(settings, Arm("x", {"temporal_dampening": [1, 0.3, 0.1, 0.03]})).temporal_dampening == \
-        (1.0, 0.3, 0.1, 0.03)
+    assert arm_settings(settings, Arm("x", {"temporal_dampening": [1, 0.3, 0.1, 0.03]})).temporal_dampening == (
+        1.0,
+        0.3,
+        0.1,
+        0.03,
+    )
     with pytest.raises(BadUserInput, match="unknown settings"):
         arm_settings(settings, Arm("x", {"rrf_kk": 3}))
     with pytest.raises(BadUserInput, match="invalid settings"):
@@ -34,14 +38,19 @@ def test_arm_settings_are_checked(settings):
 async def test_a_tiny_experiment_is_recorded_and_analysed(deps):
     hypothesis = find("H4")
     seen = []
-    run = await run_experiment(deps, hypothesis, trials=4, rounds=4, seed=11,
-                               on_trial=lambda trial, total: seen.append((trial.number, total)))
+    run = await run_experiment(
+        deps, hypothesis, trials=4, rounds=4, seed=11, on_trial=lambda trial, total: seen.append((trial.number, total))
+    )
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
     assert [(t.arm, t.seed) for t in run.trials] == assign_arms(4, seed=11)
 
-    records = (await deps.db.driver.execute_query(
-        "MATCH (e:Experiment {id: $id}) OPTIONAL MATCH (e)-[:HAS_TRIAL]->(t:Trial) "
-        "RETURN e {.*} AS e, collect(t {.*}) AS trials", id=run.id)).records
+    records = (
+        await deps.db.driver.execute_query(
+            "MATCH (e:Experiment {id: $id}) OPTIONAL MATCH (e)-[:HAS_TRIAL]->(t:Trial) "
+            "RETURN e {.*} AS e, collect(t {.*}) AS trials",
+            id=run.id,
+        )
+    ).records
     [record] = records
     experiment, trials = record["e"], sorted(record["trials"], key=lambda t: t["startedAt"])
     assert experiment["key"] == "H4" and experiment["slug"] == "negative-weighting"
@@ -60,9 +69,13 @@ async def test_a_tiny_experiment_is_recorded_and_analysed(deps):
     assert experiment["conclusion"] == run.conclusion == log.conclusion(hypothesis, expected)
     assert all(0.0 <= t.value <= 1.0 for t in run.trials)
 
-    leftovers = (await deps.db.driver.execute_query(
-        "MATCH (n) WHERE n.userId STARTS WITH $prefix OR (n:User AND n.id STARTS WITH $prefix) "
-        "RETURN count(n) AS n", prefix=f"experiment-{run.id[:8]}")).records[0]["n"]
+    leftovers = (
+        await deps.db.driver.execute_query(
+            "MATCH (n) WHERE n.userId STARTS WITH $prefix OR (n:User AND n.id STARTS WITH $prefix) "
+            "RETURN count(n) AS n",
+            prefix=f"experiment-{run.id[:8]}",
+        )
+    ).records[0]["n"]
     assert leftovers == 0
 
     [entry] = yaml.safe_load(log.entry(run))

@@ -20,7 +20,7 @@ def by_hand(control: list[float], treatment: list[float]) -> tuple[float, float]
     """t and the Welch–Satterthwaite df from the textbook formulas."""
     a, b = variance(control) / len(control), variance(treatment) / len(treatment)
     t = (fmean(control) - fmean(treatment)) / math.sqrt(a + b)
-    df = (a + b) ** 2 / (a ** 2 / (len(control) - 1) + b ** 2 / (len(treatment) - 1))
+    df = (a + b) ** 2 / (a**2 / (len(control) - 1) + b**2 / (len(treatment) - 1))
     return t, df
 
 

@@ -47,7 +47,9 @@ async def test_consolidation_triggers_at_21_events_not_20(timed, store, user_id)
     assert facts and all(f.source.value == "model" and f.content_type.value in ("fact", "observation") for f in facts)
     rows = await timed.db.driver.execute_query(
         "MATCH (f:Memory {id: $id})-[:DERIVED_FROM]->(e:Memory) RETURN count(e) AS n, "
-        "all(x IN collect(e.status) WHERE x = 'active') AS kept", id=facts[0].id)
+        "all(x IN collect(e.status) WHERE x = 'active') AS kept",
+        id=facts[0].id,
+    )
     assert rows.records[0]["n"] >= 2 and rows.records[0]["kept"]  # append-only: episodes stay
 
 
@@ -59,7 +61,9 @@ async def test_a_derived_memory_is_stored_by_remember_many_with_its_lineage_and_
     rows = await timed.db.driver.execute_query(
         "MATCH (f:Memory {id: $id})-[d:DERIVED_FROM]->(e:Memory) "
         "RETURN f.derivedBy AS by, collect(DISTINCT d.by) AS edges, count(e) AS episodes, "
-        "all(x IN collect(e.consolidatedAt) WHERE x IS NOT NULL) AS marked", id=fact.id)
+        "all(x IN collect(e.consolidatedAt) WHERE x IS NOT NULL) AS marked",
+        id=fact.id,
+    )
     record = rows.records[0]
     assert (record["by"], record["edges"], record["marked"]) == ("extractive", ["extractive"], True)
     logged = await events_after(timed, user_id, 0, ["memory.stored", "memory.consolidated"], 500)

@@ -21,7 +21,7 @@ async def test_decay_follows_the_level_rate(timed, clock, store, user_id):
     await run_job(timed, "decay")
     assert (await manage.get_memory(timed, user_id, yearly.memory.id)).base_salience == pytest.approx(0.495)
     decayed = await manage.get_memory(timed, user_id, daily.memory.id)
-    assert decayed.base_salience == pytest.approx(0.5 * 0.9 ** 365)  # one rate per idle day, no double count
+    assert decayed.base_salience == pytest.approx(0.5 * 0.9**365)  # one rate per idle day, no double count
 
 
 async def test_prune_archives_restores_and_deletes_after_30_days(timed, clock, store, user_id):
@@ -51,15 +51,28 @@ async def test_prune_archives_restores_and_deletes_after_30_days(timed, clock, s
 async def test_a_job_never_overlaps_itself(timed):
     from graphmind.errors import Conflict
 
-    await timed.db.write("gardener.job_acquire", job="scene_flush", runId="held",
-                         leaseUntil=timed.clock.now().replace(year=2100), now=timed.clock.now())
+    await timed.db.write(
+        "gardener.job_acquire",
+        job="scene_flush",
+        runId="held",
+        leaseUntil=timed.clock.now().replace(year=2100),
+        now=timed.clock.now(),
+    )
     try:
         with pytest.raises(Conflict):
             await run_job(timed, "scene_flush")
     finally:
-        await timed.db.write("gardener.job_finish", job="scene_flush", runId="held",
-                             startedAt=timed.clock.now(), durationMs=0.0, dryRun=True, counts="{}",
-                             status="ok", error=None)
+        await timed.db.write(
+            "gardener.job_finish",
+            job="scene_flush",
+            runId="held",
+            startedAt=timed.clock.now(),
+            durationMs=0.0,
+            dryRun=True,
+            counts="{}",
+            status="ok",
+            error=None,
+        )
     assert (await run_job(timed, "scene_flush")).status == "ok"
 
 
@@ -67,9 +80,16 @@ async def test_good_outcomes_make_a_pattern_and_promote(timed, clock, store, use
     a = await store("Small pull requests get reviewed within a day", temporalLevel=1)
     b = await store("Small focused pull requests are reviewed faster", temporalLevel=1)
     for _ in range(3):
-        trace = await decide(timed, user_id, DecisionDraft(
-            decision_type=DecisionType.RECOMMENDATION, summary="Split the change into small pull requests",
-            confidence=0.8, memories=[Contribution(a.memory.id, 0.5), Contribution(b.memory.id, 0.5)]))
+        trace = await decide(
+            timed,
+            user_id,
+            DecisionDraft(
+                decision_type=DecisionType.RECOMMENDATION,
+                summary="Split the change into small pull requests",
+                confidence=0.8,
+                memories=[Contribution(a.memory.id, 0.5), Contribution(b.memory.id, 0.5)],
+            ),
+        )
         await observe_outcome(timed, user_id, OutcomeDraft(trace.trace_id, 0.9, Signal.USER_ACCEPTED))
         clock.advance(days=1)
     run = await run_job(timed, "patterns")
@@ -78,5 +98,6 @@ async def test_good_outcomes_make_a_pattern_and_promote(timed, clock, store, use
         assert (await manage.get_memory(timed, user_id, memory.memory.id)).temporal_level == 2
     rows = await timed.db.driver.execute_query(
         "MATCH (m:Memory)-[:EXHIBITS]->(p:Pattern) WHERE m.id IN $ids RETURN count(DISTINCT p) AS n",
-        ids=[a.memory.id, b.memory.id])
+        ids=[a.memory.id, b.memory.id],
+    )
     assert rows.records[0]["n"] == 1

@@ -13,8 +13,16 @@ from graphmind.gardener.scheduler import Gardener, trigger
 def test_every_job_is_scheduled_once_without_overlap(deps):
     gardener = Gardener(deps)
     jobs = {job.id: job for job in gardener.scheduler.get_jobs()}
-    assert set(jobs) == {"leader", "decay", "prune", "consolidate", "patterns", "scene_flush",
-                         "self_improve", "share_patterns"}
+    assert set(jobs) == {
+        "leader",
+        "decay",
+        "prune",
+        "consolidate",
+        "patterns",
+        "scene_flush",
+        "self_improve",
+        "share_patterns",
+    }
     assert all(job.max_instances == 1 and job.coalesce for job in jobs.values())
 
 

@@ -23,10 +23,23 @@ def source():
     def make(content: str, vector=None, **fields) -> SourceMemory:
         n = next(counter)
         values = dict(
-            id=f"m{n:03d}", user_id="u1", content=content, content_type="fact", temporal_level=2,
-            tags=[], metadata={}, trust=0.8, source="user", effective_salience=0.6, access_count=0,
-            utility=0.5, outcome_adjustment=0.0, valid_from=T0 + timedelta(days=n), valid_until=None,
-            created_at=T0 + timedelta(days=n), entities=[],
+            id=f"m{n:03d}",
+            user_id="u1",
+            content=content,
+            content_type="fact",
+            temporal_level=2,
+            tags=[],
+            metadata={},
+            trust=0.8,
+            source="user",
+            effective_salience=0.6,
+            access_count=0,
+            utility=0.5,
+            outcome_adjustment=0.0,
+            valid_from=T0 + timedelta(days=n),
+            valid_until=None,
+            created_at=T0 + timedelta(days=n),
+            entities=[],
             embedding=vector if vector is not None else unit(1.0, 0.01 * n),
         )
         values.update(fields)

@@ -16,8 +16,12 @@ def test_kinds_and_their_order(source):
     f = source("the  staging  cluster  name is blue", vector=unit(0.1, 0, 1, 1))
     pairs = [(a.id, b.id, 0.87), (c.id, d.id, 0.93)]
     chosen = select([a, b, c, d, e, f], pairs, batch_size=8, per_topic=2)
-    assert [c.kind for c in chosen] == [CandidateKind.CONFLICT, CandidateKind.NEAR_DUPLICATE,
-                                        CandidateKind.POOR_OUTCOMES, CandidateKind.WEAK_STRUCTURE]
+    assert [c.kind for c in chosen] == [
+        CandidateKind.CONFLICT,
+        CandidateKind.NEAR_DUPLICATE,
+        CandidateKind.POOR_OUTCOMES,
+        CandidateKind.WEAK_STRUCTURE,
+    ]
     assert chosen[0].ids == sorted([a.id, b.id]) and chosen[1].ids == sorted([c.id, d.id])
 
 

@@ -29,11 +29,13 @@ def test_nothing_to_improve(source):
 
 
 def test_summarize_keeps_covering_sentences_in_order(source):
-    text = ("The release train leaves every Tuesday at noon. The release train leaves every Tuesday. "
-            "Hotfixes skip the train when the on-call engineer approves them. "
-            "The train leaves at noon on Tuesdays. Every Tuesday at noon the train leaves. "
-            "Release notes are written by the engineer who merges the last change before the train leaves. "
-            "The train leaves every Tuesday at noon without exception, even in holiday weeks.")
+    text = (
+        "The release train leaves every Tuesday at noon. The release train leaves every Tuesday. "
+        "Hotfixes skip the train when the on-call engineer approves them. "
+        "The train leaves at noon on Tuesdays. Every Tuesday at noon the train leaves. "
+        "Release notes are written by the engineer who merges the last change before the train leaves. "
+        "The train leaves every Tuesday at noon without exception, even in holiday weeks."
+    )
     proposal = propose(single(source(text)))
     assert proposal.type is ImprovementType.SUMMARIZE
     assert len(proposal.content) < len(text)

@@ -5,18 +5,21 @@ import pytest
 from graphmind.improvement.text import normalise, structure_score, tokens
 
 
-@pytest.mark.parametrize(("raw", "clean"), [
-    ("the  deploy pipeline runs  the the tests", "The deploy pipeline runs the tests."),
-    ("- um, buy oat milk ,please", "Buy oat milk, please."),
-    ("THE SERVER ROOM CODE CHANGED TODAY", "The server room code changed today."),
-    ("Meeting moved to 9:30!!", "Meeting moved to 9:30!"),
-    ("\u201cQuoted\u201d note\ttext", '"Quoted" note text.'),
-    ("Already a clean sentence.", "Already a clean sentence."),
-    ("the band we booked is Duran Duran", "The band we booked is Duran Duran."),  # a name, not a stutter
-    ("our retry backoff is 2 2 seconds", "Our retry backoff is 2 2 seconds."),
-    ("Do not not restart the primary", "Do not not restart the primary."),
-    ("I I think the, um, the plan works", "I think the plan works."),
-])
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("the  deploy pipeline runs  the the tests", "The deploy pipeline runs the tests."),
+        ("- um, buy oat milk ,please", "Buy oat milk, please."),
+        ("THE SERVER ROOM CODE CHANGED TODAY", "The server room code changed today."),
+        ("Meeting moved to 9:30!!", "Meeting moved to 9:30!"),
+        ("\u201cQuoted\u201d note\ttext", '"Quoted" note text.'),
+        ("Already a clean sentence.", "Already a clean sentence."),
+        ("the band we booked is Duran Duran", "The band we booked is Duran Duran."),  # a name, not a stutter
+        ("our retry backoff is 2 2 seconds", "Our retry backoff is 2 2 seconds."),
+        ("Do not not restart the primary", "Do not not restart the primary."),
+        ("I I think the, um, the plan works", "I think the plan works."),
+    ],
+)
 def test_normalise(raw, clean):
     assert normalise(raw) == clean
 

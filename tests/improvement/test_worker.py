@@ -17,13 +17,25 @@ from graphmind.memory.store import remember_many
 MESSY = "the  deploy pipeline runs  the the integration tests before every release"
 STANDUP = ("Our team standup happens at 9:30 every weekday.", "The team standup is at 9:30 on every weekday.")
 DISTINCT = [
-    "Invoices are paid within thirty days.", "The cat sleeps on the blue sofa.",
-    "Our VPN uses WireGuard.", "Grandma bakes apple pie on Sundays.", "The marathon starts at dawn.",
-    "Backups are encrypted with age.", "Tomatoes grow best in full sun.", "The bus to Leeds leaves hourly.",
-    "Piano lessons moved to Thursday.", "The router firmware is outdated.", "Jupiter has many moons.",
-    "Oat milk is in the second fridge.", "The printer on floor two jams often.", "Chess club meets at lunch.",
-    "Passports must be renewed every ten years.", "The river floods each spring.",
-    "Our logo uses the colour teal.", "Sourdough needs a long proof.", "Ferries stop running in winter.",
+    "Invoices are paid within thirty days.",
+    "The cat sleeps on the blue sofa.",
+    "Our VPN uses WireGuard.",
+    "Grandma bakes apple pie on Sundays.",
+    "The marathon starts at dawn.",
+    "Backups are encrypted with age.",
+    "Tomatoes grow best in full sun.",
+    "The bus to Leeds leaves hourly.",
+    "Piano lessons moved to Thursday.",
+    "The router firmware is outdated.",
+    "Jupiter has many moons.",
+    "Oat milk is in the second fridge.",
+    "The printer on floor two jams often.",
+    "Chess club meets at lunch.",
+    "Passports must be renewed every ten years.",
+    "The river floods each spring.",
+    "Our logo uses the colour teal.",
+    "Sourdough needs a long proof.",
+    "Ferries stop running in winter.",
     "The guitar needs new strings.",
 ]
 FLOORS = ("The office coffee machine is on the third floor.", "The office coffee machine is on the fifth floor.")
@@ -100,8 +112,9 @@ async def test_commit_is_append_only_with_provenance(timed, store, user_id, cloc
     same = await manage.get_memory(timed, user_id, original.memory.id)
     assert (same.content, same.updated_at, same.status) == (MESSY, original.memory.updated_at, MemoryStatus.ACTIVE)
     edges = await timed.db.read("testing.lineage", memoryId=improved.id)
-    assert edges == [{"derivedFrom": [original.memory.id], "improves": [original.memory.id],
-                      "previous": original.memory.id}]
+    assert edges == [
+        {"derivedFrom": [original.memory.id], "improves": [original.memory.id], "previous": original.memory.id}
+    ]
     # recall shows the improved version instead; history shows both
     shown = [i.memory.id for i in (await recall(timed, user_id, "deploy pipeline integration tests", 5)).items]
     assert shown == [improved.id]
@@ -111,8 +124,10 @@ async def test_commit_is_append_only_with_provenance(timed, store, user_id, cloc
 
 async def test_time_range_recall_unchanged_with_improved_memories(timed, user_id, clock):
     january = datetime(2026, 1, 10, tzinfo=UTC)
-    inputs = [parse_memory_input({"content": text, "validFrom": (january + timedelta(days=n)).isoformat()})
-              for n, text in enumerate([MESSY, *STANDUP, "the release  notes live in the wiki wiki"])]
+    inputs = [
+        parse_memory_input({"content": text, "validFrom": (january + timedelta(days=n)).isoformat()})
+        for n, text in enumerate([MESSY, *STANDUP, "the release  notes live in the wiki wiki"])
+    ]
     await remember_many(timed, user_id, inputs)
     window = RecallFilter(valid_from=datetime(2026, 1, 1, tzinfo=UTC), valid_to=datetime(2026, 1, 31, tzinfo=UTC))
 
@@ -191,15 +206,25 @@ async def test_metrics(timed, store, user_id):
     deps = worker(timed)
     await cycle(deps, user_id)
     text = deps.metrics.render()[0].decode()
-    for name in ("attempts_total", "commits_total", "cycle_duration_seconds_count", "candidates_in_cycle",
-                 "quality_delta_count"):
+    for name in (
+        "attempts_total",
+        "commits_total",
+        "cycle_duration_seconds_count",
+        "candidates_in_cycle",
+        "quality_delta_count",
+    ):
         assert f"graphmind_self_improve_{name}" in text
     assert 'graphmind_self_improve_commits_total{type="normalize"}' in text
 
 
 async def test_no_original_is_ever_overwritten(timed, user_id, clock):
-    texts = [MESSY, *STANDUP, *FLOORS, "- um, the  release notes live in the wiki wiki",
-             "THE BUILD SERVER RESTARTS EVERY NIGHT AT TWO"]
+    texts = [
+        MESSY,
+        *STANDUP,
+        *FLOORS,
+        "- um, the  release notes live in the wiki wiki",
+        "THE BUILD SERVER RESTARTS EVERY NIGHT AT TWO",
+    ]
     stored = await remember_many(timed, user_id, [parse_memory_input({"content": t}) for t in texts])
     before = {r.memory.id: await manage.get_memory(timed, user_id, r.memory.id) for r in stored}
     clock.advance(minutes=1)
@@ -218,8 +243,17 @@ async def test_the_existing_gate_refuses_duplicates_and_contradictions(timed, st
     unrelated = source("A note about something else entirely.", user_id=user_id)
 
     def proposal(content):
-        return Proposal(ImprovementType.NORMALIZE, Candidate(CandidateKind.WEAK_STRUCTURE, [unrelated], "t", 0.5),
-                        content, [], {}, [], "why", {}, [unrelated.id])
+        return Proposal(
+            ImprovementType.NORMALIZE,
+            Candidate(CandidateKind.WEAK_STRUCTURE, [unrelated], "t", 0.5),
+            content,
+            [],
+            {},
+            [],
+            "why",
+            {},
+            [unrelated.id],
+        )
 
     async def gate(content):
         [vector] = await timed.embedder.embed_async([content])

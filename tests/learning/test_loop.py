@@ -22,7 +22,8 @@ def draft(*contributions: tuple[str, float], **fields) -> DecisionDraft:
     return DecisionDraft(
         decision_type=fields.pop("decision_type", DecisionType.RECOMMENDATION),
         summary=fields.pop("summary", "Use Redis for the cache layer"),
-        memories=[Contribution(m, c) for m, c in contributions], **fields,
+        memories=[Contribution(m, c) for m, c in contributions],
+        **fields,
     )
 
 
@@ -47,16 +48,26 @@ async def test_decide_from_a_retrieval_normalises_scores_and_records_alternative
     await remember("Postgres handles our analytics workload well")
     await remember("Postgres replication lag was measured at 2 seconds")
     retrieval = await recall(deps, user_id, "Postgres analytics", 5)
-    decision = await decisions.decide(deps, user_id, DecisionDraft(
-        DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id,
-        alternatives=["Keep ClickHouse", "Use BigQuery"],
-    ))
+    decision = await decisions.decide(
+        deps,
+        user_id,
+        DecisionDraft(
+            DecisionType.ACTION,
+            "Move analytics to Postgres",
+            retrieval_id=retrieval.retrieval_id,
+            alternatives=["Keep ClickHouse", "Use BigQuery"],
+        ),
+    )
     assert sum(decision.memory_scores.values()) == pytest.approx(1.0)
     assert set(decision.memory_scores) == {i.memory.id for i in retrieval.items}
     assert decision.confidence_estimated and 0.05 <= decision.confidence <= 0.95
-    records = (await deps.db.driver.execute_query(
-        "MATCH (d:Decision {id: $id})-[:ALTERNATIVE {notChosen: true}]->(a:Decision {chosen: false}) "
-        "RETURN a.summary AS s ORDER BY s", id=decision.trace_id)).records
+    records = (
+        await deps.db.driver.execute_query(
+            "MATCH (d:Decision {id: $id})-[:ALTERNATIVE {notChosen: true}]->(a:Decision {chosen: false}) "
+            "RETURN a.summary AS s ORDER BY s",
+            id=decision.trace_id,
+        )
+    ).records
     assert [r["s"] for r in records] == ["Keep ClickHouse", "Use BigQuery"]
 
 
@@ -77,10 +88,12 @@ async def test_a_trace_with_another_users_memory_is_refused(remember, deps, user
         await decisions.decide(deps, user_id, draft((mine.memory.id, 1), (theirs.memory.id, 1)))
     theirs_retrieval = await recall(deps, user_id + "-other", "deploy checklist", 3)
     with pytest.raises(NotFound):
-        await decisions.decide(deps, user_id, DecisionDraft(
-            DecisionType.ACTION, "x", retrieval_id=theirs_retrieval.retrieval_id))
-    assert (await deps.db.driver.execute_query(
-        "MATCH (d:Decision {userId: $u}) RETURN count(d) AS n", u=user_id)).records[0]["n"] == 0
+        await decisions.decide(
+            deps, user_id, DecisionDraft(DecisionType.ACTION, "x", retrieval_id=theirs_retrieval.retrieval_id)
+        )
+    assert (
+        await deps.db.driver.execute_query("MATCH (d:Decision {userId: $u}) RETURN count(d) AS n", u=user_id)
+    ).records[0]["n"] == 0
 
 
 async def test_decide_refuses_a_forgotten_or_superseded_memory_and_writes_nothing(remember, deps, user_id):
@@ -96,27 +109,41 @@ async def test_decide_refuses_a_forgotten_or_superseded_memory_and_writes_nothin
     for inactive in (forgotten, old):
         with pytest.raises(Conflict, match=inactive):
             await decisions.decide(deps, user_id, draft((kept, 1), (inactive, 1)))
-    assert (await deps.db.driver.execute_query(
-        "MATCH (d:Decision {userId: $u}) RETURN count(d) AS n", u=user_id)).records[0]["n"] == 0
+    assert (
+        await deps.db.driver.execute_query("MATCH (d:Decision {userId: $u}) RETURN count(d) AS n", u=user_id)
+    ).records[0]["n"] == 0
     assert len(await events_after(deps, user_id, 0, None, 500)) == logged
     assert (await manage.get_memory(deps, user_id, forgotten)).outcome_adjustment == 0.0
 
 
 async def test_decide_with_only_a_retrieval_infers_attribution_from_the_ranks(remember, deps, user_id):
-    for text in ("Postgres handles our analytics workload well", "Postgres replication lag was measured at 2 seconds",
-                 "Postgres vacuum runs nightly on the analytics cluster"):
+    for text in (
+        "Postgres handles our analytics workload well",
+        "Postgres replication lag was measured at 2 seconds",
+        "Postgres vacuum runs nightly on the analytics cluster",
+    ):
         await remember(text)
     retrieval = await recall(deps, user_id, "Postgres analytics", 5)
-    decision = await decisions.decide(deps, user_id, DecisionDraft(
-        DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id))
+    decision = await decisions.decide(
+        deps,
+        user_id,
+        DecisionDraft(DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id),
+    )
     assert decision.attribution_inferred
     best = retrieval.items[0].score
     raw = {item.memory.id: item.score / best / rank for rank, item in enumerate(retrieval.items, start=1)}
     assert decision.memory_scores == pytest.approx({m: v / sum(raw.values()) for m, v in raw.items()})
     assert max(decision.memory_scores, key=decision.memory_scores.get) == retrieval.items[0].memory.id
-    named = await decisions.decide(deps, user_id, DecisionDraft(
-        DecisionType.ACTION, "x", retrieval_id=retrieval.retrieval_id,
-        memories=[Contribution(retrieval.items[1].memory.id)]))
+    named = await decisions.decide(
+        deps,
+        user_id,
+        DecisionDraft(
+            DecisionType.ACTION,
+            "x",
+            retrieval_id=retrieval.retrieval_id,
+            memories=[Contribution(retrieval.items[1].memory.id)],
+        ),
+    )
     assert not named.attribution_inferred
 
 
@@ -127,8 +154,11 @@ async def test_an_inferred_attribution_learns_by_surprise(remember, deps, user_i
     deltas = []
     for _ in range(4):
         retrieval = await recall(deps, user_id, "session cache", 1)
-        decision = await decisions.decide(deps, user_id, DecisionDraft(
-            DecisionType.ACTION, "Cache sessions in Redis", retrieval_id=retrieval.retrieval_id))
+        decision = await decisions.decide(
+            deps,
+            user_id,
+            DecisionDraft(DecisionType.ACTION, "Cache sessions in Redis", retrieval_id=retrieval.retrieval_id),
+        )
         result = await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.8))
         deltas.append(result.updates[0].delta)
     assert deltas[0] == pytest.approx(0.08)  # nothing predicted yet: R15 with the full quality
@@ -145,28 +175,40 @@ async def test_decide_from_a_retrieval_leaves_out_memories_forgotten_since_the_r
     retrieval = await recall(deps, user_id, "Postgres analytics", 5)
     assert {a, b} <= {i.memory.id for i in retrieval.items}
     await manage.forget(deps, user_id, b)
-    decision = await decisions.decide(deps, user_id, DecisionDraft(
-        DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id))
+    decision = await decisions.decide(
+        deps,
+        user_id,
+        DecisionDraft(DecisionType.ACTION, "Move analytics to Postgres", retrieval_id=retrieval.retrieval_id),
+    )
     assert decision.skipped == [b] and set(decision.memory_scores) == {i.memory.id for i in retrieval.items} - {b}
     result = await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.9))
     assert b not in {u.memory_id for u in result.updates}
     assert (await manage.get_memory(deps, user_id, b)).outcome_adjustment == 0.0
     with pytest.raises(Conflict, match=b):  # named explicitly, it is refused
-        await decisions.decide(deps, user_id, DecisionDraft(
-            DecisionType.ACTION, "x", retrieval_id=retrieval.retrieval_id, memories=[Contribution(b)]))
+        await decisions.decide(
+            deps,
+            user_id,
+            DecisionDraft(DecisionType.ACTION, "x", retrieval_id=retrieval.retrieval_id, memories=[Contribution(b)]),
+        )
     for item in retrieval.items:
         if item.memory.id != b:
             await manage.forget(deps, user_id, item.memory.id)
     with pytest.raises(Conflict, match="recall again"):
-        await decisions.decide(deps, user_id, DecisionDraft(
-            DecisionType.ACTION, "Move analytics anyway", retrieval_id=retrieval.retrieval_id))
+        await decisions.decide(
+            deps,
+            user_id,
+            DecisionDraft(DecisionType.ACTION, "Move analytics anyway", retrieval_id=retrieval.retrieval_id),
+        )
 
 
-@pytest.mark.parametrize(("fields", "field"), [
-    ({"summary": "  "}, "input.summary"),
-    ({"confidence": 1.2}, "input.confidence"),
-    ({"alternatives": [""]}, "input.alternatives[0]"),
-])
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"summary": "  "}, "input.summary"),
+        ({"confidence": 1.2}, "input.confidence"),
+        ({"alternatives": [""]}, "input.alternatives[0]"),
+    ],
+)
 async def test_bad_decisions(remember, deps, user_id, fields, field):
     stored = await remember("Something worth deciding about today")
     with pytest.raises(BadUserInput) as error:
@@ -192,8 +234,12 @@ async def test_total_adjustment_is_bounded_over_many_outcomes(remember, deps, us
 
 
 async def test_outcomes_use_the_learning_settings(remember, deps, user_id):
-    tuned = replace(deps, settings=deps.settings.model_copy(update={
-        "negative_outcome_weight": 2.0, "temporal_dampening": (1.0, 0.3, 0.1, 0.03)}))
+    tuned = replace(
+        deps,
+        settings=deps.settings.model_copy(
+            update={"negative_outcome_weight": 2.0, "temporal_dampening": (1.0, 0.3, 0.1, 0.03)}
+        ),
+    )
     stored = await remember("A level 2 memory that misleads", baseSalience=0.5, temporalLevel=2)
     decision = await decisions.decide(tuned, user_id, draft((stored.memory.id, 1)))
     result = await outcomes.observe_outcome(tuned, user_id, outcome(decision.trace_id, -0.8))
@@ -201,15 +247,16 @@ async def test_outcomes_use_the_learning_settings(remember, deps, user_id):
 
 
 async def test_a_decaying_learning_rate_counts_the_memorys_earlier_outcomes(remember, deps, user_id):
-    decaying = replace(deps, settings=deps.settings.model_copy(update={
-        "learning_rate_min": 0.01, "learning_rate_half_life": 1.0}))
+    decaying = replace(
+        deps, settings=deps.settings.model_copy(update={"learning_rate_min": 0.01, "learning_rate_half_life": 1.0})
+    )
     stored = await remember("A memory that keeps being judged", baseSalience=0.5, temporalLevel=1)
     deltas = []
     for _ in range(3):
         decision = await decisions.decide(decaying, user_id, draft((stored.memory.id, 1)))
         result = await outcomes.observe_outcome(decaying, user_id, outcome(decision.trace_id, 0.5))
         deltas.append(result.updates[0].delta)
-    rates = [0.01 + 0.09 * 0.5 ** n for n in range(3)]  # after 0, 1 and 2 earlier outcomes
+    rates = [0.01 + 0.09 * 0.5**n for n in range(3)]  # after 0, 1 and 2 earlier outcomes
     assert deltas == pytest.approx([0.5 * rate for rate in rates])
     revised = await outcomes.observe_outcome(decaying, user_id, outcome(decision.trace_id, 0.5, revision=True))
     assert revised.updates[-1].delta == pytest.approx(deltas[-1])  # the revised outcome does not count
@@ -235,7 +282,8 @@ async def test_double_report_conflicts_and_a_revision_replaces_the_first(remembe
     with pytest.raises(Conflict, match="revision"):
         await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, -0.5))
     revised = await outcomes.observe_outcome(
-        deps, user_id, outcome(decision.trace_id, -0.5, signal=Signal.TASK_FAILED, revision=True))
+        deps, user_id, outcome(decision.trace_id, -0.5, signal=Signal.TASK_FAILED, revision=True)
+    )
     assert [u.reason for u in revised.updates] == ["revision_reversal", "negative_outcome"]
     memory = await manage.get_memory(deps, user_id, stored.memory.id)
     assert memory.outcome_adjustment == pytest.approx(-0.05)  # the first +0.05 was reversed
@@ -266,10 +314,14 @@ async def test_top_performers_on_a_constructed_history(remember, deps, user_id):
 async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, remember):
     rng = random.Random(7)
     texts = [
-        "Redis keeps the session cache warm", "Postgres stores the billing ledger",
-        "Kafka carries the clickstream events", "Grafana dashboards show p95 latency",
-        "Terraform manages the staging network", "Alice reviews every schema change",
-        "Backups run nightly at two o'clock", "The mobile app ships every second Tuesday",
+        "Redis keeps the session cache warm",
+        "Postgres stores the billing ledger",
+        "Kafka carries the clickstream events",
+        "Grafana dashboards show p95 latency",
+        "Terraform manages the staging network",
+        "Alice reviews every schema change",
+        "Backups run nightly at two o'clock",
+        "The mobile app ships every second Tuesday",
     ]
     ids = [(await remember(text, temporalLevel=rng.randint(1, 4))).memory.id for text in texts]
     traces, forgotten = [], set()

@@ -90,8 +90,9 @@ def test_shared_credit_blames_the_memory_that_causes_the_failures():
     for round_ in range(20):
         order = ["B", "A"] if round_ % 2 == 0 else ["A", "B"]
         quality = -0.8 if order[0] == "B" else 0.8
-        shares = normalise_scores({m: score * position_prior(rank)
-                                   for rank, (m, score) in enumerate(zip(order, (1.0, 0.9)), start=1)})
+        shares = normalise_scores(
+            {m: score * position_prior(rank) for rank, (m, score) in enumerate(zip(order, (1.0, 0.9)), start=1)}
+        )
         taught = surprise(quality, {m: (attribution(s), adjustment[m]) for m, s in shares.items()})
         for m, share in shares.items():
             delta = salience_delta(taught, attribution(share), 2)

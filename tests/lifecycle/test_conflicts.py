@@ -89,61 +89,92 @@ def test_a_changed_identifier_in_the_subject_is_not_a_conflict(first, second):
     assert contradiction(first, second) is None
 
 
-@pytest.mark.parametrize(("first", "second"), [
-    ("The meeting is at 3pm", "The meeting is at 3 pm"),
-    ("Each worker gets 4GB of memory", "Each worker gets 4 GB of memory"),
-    ("The API is at version 2", "The API is at v2"),
-    ("We have 10,000 users", "We have 10000 users"),
-    ("The launch is on Jan 5", "The launch is on January 5"),
-    ("The cache TTL is ten minutes", "The cache TTL is 10 minutes"),
-    ("The product launch is on March 3", "The product launch is on March 3rd"),
-    ("My favourite editor is Vim", "My favorite editor is Vim"),
-    ("The API uses JWT for auth", "The API uses JWT for authentication"),
-])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("The meeting is at 3pm", "The meeting is at 3 pm"),
+        ("Each worker gets 4GB of memory", "Each worker gets 4 GB of memory"),
+        ("The API is at version 2", "The API is at v2"),
+        ("We have 10,000 users", "We have 10000 users"),
+        ("The launch is on Jan 5", "The launch is on January 5"),
+        ("The cache TTL is ten minutes", "The cache TTL is 10 minutes"),
+        ("The product launch is on March 3", "The product launch is on March 3rd"),
+        ("My favourite editor is Vim", "My favorite editor is Vim"),
+        ("The API uses JWT for auth", "The API uses JWT for authentication"),
+    ],
+)
 def test_one_value_written_two_ways_is_a_duplicate(first, second):
     assert compare(first, second).relation is Relation.SAME and is_duplicate(second, first)
 
 
-@pytest.mark.parametrize(("first", "second", "relation"), [
-    ("The production database runs PostgreSQL 15", "The production database runs PostgreSQL 16", Relation.CHANGED_VALUE),
-    ("Kafka lag for the orders topic: 1200 messages", "Kafka lag for the orders topic: 1500 messages",
-     Relation.CHANGED_VALUE),
-    ("Kafka lag for topic orders-1 is 120 messages", "Kafka lag for topic orders-2 is 450 messages", Relation.DIFFERENT),
-    ("Alice likes coffee", "Bob likes coffee", Relation.DIFFERENT),  # another subject
-    ("Alice owns the payments service", "Bob now owns the payments service", Relation.CHANGED_VALUE),  # an update
-    ("Our primary datacenter region is Frankfurt", "The datacenter region for backups is Zurich", Relation.DIFFERENT),
-    ("The team offsite is in May", "The team offsite is in June", Relation.CHANGED_VALUE),  # May the month
-    ("The deploy is at 3pm", "The deploy is at 3pm on Fridays", Relation.DIFFERENT),  # a detail added: not a duplicate
-    ("I like coffee", "I like coffee a lot", Relation.SAME),  # a detail word only
-])
+@pytest.mark.parametrize(
+    ("first", "second", "relation"),
+    [
+        (
+            "The production database runs PostgreSQL 15",
+            "The production database runs PostgreSQL 16",
+            Relation.CHANGED_VALUE,
+        ),
+        (
+            "Kafka lag for the orders topic: 1200 messages",
+            "Kafka lag for the orders topic: 1500 messages",
+            Relation.CHANGED_VALUE,
+        ),
+        (
+            "Kafka lag for topic orders-1 is 120 messages",
+            "Kafka lag for topic orders-2 is 450 messages",
+            Relation.DIFFERENT,
+        ),
+        ("Alice likes coffee", "Bob likes coffee", Relation.DIFFERENT),  # another subject
+        ("Alice owns the payments service", "Bob now owns the payments service", Relation.CHANGED_VALUE),  # an update
+        (
+            "Our primary datacenter region is Frankfurt",
+            "The datacenter region for backups is Zurich",
+            Relation.DIFFERENT,
+        ),
+        ("The team offsite is in May", "The team offsite is in June", Relation.CHANGED_VALUE),  # May the month
+        (
+            "The deploy is at 3pm",
+            "The deploy is at 3pm on Fridays",
+            Relation.DIFFERENT,
+        ),  # a detail added: not a duplicate
+        ("I like coffee", "I like coffee a lot", Relation.SAME),  # a detail word only
+    ],
+)
 def test_values_decide_between_duplicate_update_and_another_fact(first, second, relation):
     assert compare(first, second).relation is relation
 
 
-@pytest.mark.parametrize(("first", "second"), [
-    ("Sarah manages the mobile team", "Sarah now manages the web team"),
-    ("The login page loads in 2.5 seconds", "The login page loads in 1.2 seconds"),
-    ("The free tier allows 3 projects", "The free tier allows 5 projects"),
-    ("We use Jira for tickets", "We switched from Jira to Linear for tickets"),
-    ("The Slack channel for incidents is #ops-alerts", "The Slack channel for incidents is #incident-room"),
-    ("My dentist appointment is on Tuesday at 4pm", "My dentist appointment moved to Wednesday at 4pm"),
-    ("John's phone extension is 4411", "John's phone extension is 4520"),
-    ("The app supports Android 10 and newer", "The app supports Android 12 and newer"),
-    ("The warehouse opens at 7am", "The warehouse opens at 6:30am"),
-    ("I am allergic to peanuts", "I am not allergic to peanuts"),
-])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Sarah manages the mobile team", "Sarah now manages the web team"),
+        ("The login page loads in 2.5 seconds", "The login page loads in 1.2 seconds"),
+        ("The free tier allows 3 projects", "The free tier allows 5 projects"),
+        ("We use Jira for tickets", "We switched from Jira to Linear for tickets"),
+        ("The Slack channel for incidents is #ops-alerts", "The Slack channel for incidents is #incident-room"),
+        ("My dentist appointment is on Tuesday at 4pm", "My dentist appointment moved to Wednesday at 4pm"),
+        ("John's phone extension is 4411", "John's phone extension is 4520"),
+        ("The app supports Android 10 and newer", "The app supports Android 12 and newer"),
+        ("The warehouse opens at 7am", "The warehouse opens at 6:30am"),
+        ("I am allergic to peanuts", "I am not allergic to peanuts"),
+    ],
+)
 def test_updates_written_after_the_rules(first, second):
     """Pairs written after the rules were (a check that they hold beyond their own table)."""
     assert compare(first, second).relation in (Relation.CHANGED_VALUE, Relation.NEGATION)
 
 
-@pytest.mark.parametrize(("first", "second"), [
-    ("Alice's birthday is May 3", "Bob's birthday is May 10"),
-    ("The staging server has 16 GB of RAM", "The production server has 64 GB of RAM"),
-    ("Caroline has two kids", "Melanie has three kids"),
-    ("The Q3 budget is 10000", "The Q4 budget is 12000"),
-    ("Ticket 4411 is about the login bug", "Ticket 4520 is about the login bug"),
-    ("Room 101 has a projector", "Room 204 has a projector"),
-])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Alice's birthday is May 3", "Bob's birthday is May 10"),
+        ("The staging server has 16 GB of RAM", "The production server has 64 GB of RAM"),
+        ("Caroline has two kids", "Melanie has three kids"),
+        ("The Q3 budget is 10000", "The Q4 budget is 12000"),
+        ("Ticket 4411 is about the login bug", "Ticket 4520 is about the login bug"),
+        ("Room 101 has a projector", "Room 204 has a projector"),
+    ],
+)
 def test_different_subjects_are_two_facts(first, second):
     assert compare(first, second).relation is Relation.DIFFERENT

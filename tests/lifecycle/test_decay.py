@@ -19,8 +19,12 @@ def test_retrievability_formula(hours):
 
 @pytest.mark.parametrize(
     ("level", "period", "rate"),
-    [(1, timedelta(days=1), 0.10), (2, timedelta(weeks=1), 0.05),
-     (3, timedelta(days=30), 0.02), (4, timedelta(days=365), 0.01)],
+    [
+        (1, timedelta(days=1), 0.10),
+        (2, timedelta(weeks=1), 0.05),
+        (3, timedelta(days=30), 0.02),
+        (4, timedelta(days=365), 0.01),
+    ],
 )
 def test_per_level_decay_bounds(level, period, rate):
     """R19: one idle period costs exactly the level's rate at default stability, less when

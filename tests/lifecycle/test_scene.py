@@ -66,8 +66,7 @@ async def test_a_full_scene_flushes_on_the_next_memory(timed, user_id):
     assert all(r.duplicate_of is None for r in results)
     first = results[0]
     assert (await manage.get_memory(timed, user_id, first.memory.id)).in_scene
-    eleventh = await store("A city walking tour closes the Lisbon offsite",
-                           sessionId="s2", contentType="event")
+    eleventh = await store("A city walking tour closes the Lisbon offsite", sessionId="s2", contentType="event")
     assert eleventh.memory.in_scene
     assert not (await manage.get_memory(timed, user_id, first.memory.id)).in_scene
 
@@ -83,15 +82,22 @@ def test_an_on_topic_session_keeps_its_scene_until_capacity(embedder, settings):
     from graphmind.lifecycle import scene as scenes
 
     texts = [
-        "Kafka consumer lag on the orders topic is growing", "The orders consumer group has 4 members",
-        "We added two partitions to the orders topic", "Consumer lag dropped after the rebalance",
-        "The Kafka broker disk is 70% full", "Retention on the orders topic is 7 days",
-        "The payments consumer reads from the orders topic too", "Lag alerts fire above 10000 messages",
-        "We bumped the consumer fetch size for the orders topic", "The Kafka cluster runs three brokers",
-        "Orders consumers commit offsets every 5 seconds", "The lag dashboard lives in Grafana",
+        "Kafka consumer lag on the orders topic is growing",
+        "The orders consumer group has 4 members",
+        "We added two partitions to the orders topic",
+        "Consumer lag dropped after the rebalance",
+        "The Kafka broker disk is 70% full",
+        "Retention on the orders topic is 7 days",
+        "The payments consumer reads from the orders topic too",
+        "Lag alerts fire above 10000 messages",
+        "We bumped the consumer fetch size for the orders topic",
+        "The Kafka cluster runs three brokers",
+        "Orders consumers commit offsets every 5 seconds",
+        "The lag dashboard lives in Grafana",
     ]
     vectors = embedder.embed(texts)
-    plan = scenes.plan(None, [(str(i), v) for i, v in enumerate(vectors)],
-                       settings.scene_capacity, settings.scene_topic_threshold)
+    plan = scenes.plan(
+        None, [(str(i), v) for i, v in enumerate(vectors)], settings.scene_capacity, settings.scene_topic_threshold
+    )
     reasons = [reason for _, reason in plan.flushed]
     assert reasons.count(scenes.TOPIC_SHIFT) <= 1 and max(s.size for s in plan.scenes) >= 8

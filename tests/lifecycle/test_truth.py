@@ -22,7 +22,9 @@ async def test_equal_trust_the_more_recent_wins(timed, clock, store, user_id):
     assert superseded.status == MemoryStatus.SUPERSEDED and superseded.valid_until == clock.now()
     assert await ids_recalled(timed, user_id, "favourite colour") == [new.memory.id]
     assert set(await ids_recalled(timed, user_id, "favourite colour", include_history=True)) == {
-        new.memory.id, old.memory.id}
+        new.memory.id,
+        old.memory.id,
+    }
 
 
 async def test_higher_trust_wins_even_when_older(timed, clock, store, user_id):

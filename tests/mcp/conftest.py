@@ -43,9 +43,11 @@ def http_session(mcp_url):
     @asynccontextmanager
     async def open_session(key: str | None):
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        async with httpx2.AsyncClient(headers=headers, timeout=60) as http, \
-                streamable_http_client(mcp_url, http_client=http) as (read, write), \
-                ClientSession(read, write) as session:
+        async with (
+            httpx2.AsyncClient(headers=headers, timeout=60) as http,
+            streamable_http_client(mcp_url, http_client=http) as (read, write),
+            ClientSession(read, write) as session,
+        ):
             await session.initialize()
             yield session
 
@@ -62,16 +64,30 @@ async def call(session, tool: str, **arguments) -> dict:
 async def run_the_loop(session) -> dict:
     """remember → recall → decide (naming the memory) → observe_outcome → recall: what moved."""
     marker = uuid.uuid4().hex[:8]
-    remembered = await call(session, "remember", content=f"Billing retries go through the durable "
-                            f"queue q-{marker}, never the in-memory one", tags=["billing"])
+    remembered = await call(
+        session,
+        "remember",
+        content=f"Billing retries go through the durable queue q-{marker}, never the in-memory one",
+        tags=["billing"],
+    )
     first = await call(session, "recall", query=LOOP_QUESTION, limit=5)
     [item] = [i for i in first["items"] if i["memory"]["id"] == remembered["id"]]
     assert {"vectorRank", "keywordRank", "graphRank", "rrfScore", "finalScore"} <= set(item["breakdown"])
-    decision = await call(session, "decide", decision_type="RECOMMENDATION", summary=f"Use queue q-{marker}",
-                          retrieval_id=first["retrievalId"], memories=[remembered["id"]])
-    outcome = await call(session, "observe_outcome", trace_id=decision["traceId"], quality=1.0,
-                         signal="USER_ACCEPTED")
+    decision = await call(
+        session,
+        "decide",
+        decision_type="RECOMMENDATION",
+        summary=f"Use queue q-{marker}",
+        retrieval_id=first["retrievalId"],
+        memories=[remembered["id"]],
+    )
+    outcome = await call(session, "observe_outcome", trace_id=decision["traceId"], quality=1.0, signal="USER_ACCEPTED")
     again = await call(session, "recall", query=LOOP_QUESTION, limit=5)
     [moved] = [i for i in again["items"] if i["memory"]["id"] == remembered["id"]]
-    return {"id": remembered["id"], "trace": decision["traceId"], "before": item["memory"]["effectiveSalience"],
-            "update": outcome["updates"][0], "after": moved["memory"]["effectiveSalience"]}
+    return {
+        "id": remembered["id"],
+        "trace": decision["traceId"],
+        "before": item["memory"]["effectiveSalience"],
+        "update": outcome["updates"][0],
+        "after": moved["memory"]["effectiveSalience"],
+    }

@@ -16,13 +16,16 @@ def test_every_operation_is_valid_against_the_schema():
     assert "fragment MemoryBrief" in operations["Recall"] and "fragment" not in operations["Remember"]
 
 
-@pytest.mark.parametrize(("field", "argument"), [
-    ("input.content", "content"),
-    ("input.contentType", "content_type"),
-    ("input.memories[0].memoryId", "memories"),
-    ("filter.asOf", "as_of"),
-    ("query", "query"),
-    ("maxHops", "max_hops"),
-])
+@pytest.mark.parametrize(
+    ("field", "argument"),
+    [
+        ("input.content", "content"),
+        ("input.contentType", "content_type"),
+        ("input.memories[0].memoryId", "memories"),
+        ("filter.asOf", "as_of"),
+        ("query", "query"),
+        ("maxHops", "max_hops"),
+    ],
+)
 def test_an_input_path_names_the_tool_argument(field, argument):
     assert argument_of(field) == argument

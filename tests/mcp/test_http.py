@@ -17,9 +17,25 @@ def innermost(error: BaseException) -> BaseException:
     return error
 
 
-TOOLS = {"remember", "recall", "decide", "observe_outcome", "learn", "activate", "why", "drift", "snapshot",
-         "save_trail", "resume_trail", "list_trails", "merge_trails", "start_session", "log_session",
-         "end_session", "helper_brief"}
+TOOLS = {
+    "remember",
+    "recall",
+    "decide",
+    "observe_outcome",
+    "learn",
+    "activate",
+    "why",
+    "drift",
+    "snapshot",
+    "save_trail",
+    "resume_trail",
+    "list_trails",
+    "merge_trails",
+    "start_session",
+    "log_session",
+    "end_session",
+    "helper_brief",
+}
 
 
 async def test_a_session_lists_every_tool_with_its_schema(http_session, new_key):
@@ -60,9 +76,11 @@ async def test_a_wrong_or_missing_key_is_refused(http_session, mcp_url):
         error = innermost(refused.value)
         assert isinstance(error, MCPError) and error.data["code"] == "UNAUTHENTICATED", refused.value
     async with httpx2.AsyncClient() as http:
-        response = await http.post(mcp_url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-                                   headers={"Authorization": "Bearer gm_not-a-key",
-                                            "Accept": "application/json, text/event-stream"})
+        response = await http.post(
+            mcp_url,
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={"Authorization": "Bearer gm_not-a-key", "Accept": "application/json, text/event-stream"},
+        )
     assert response.status_code == 401 and response.headers["www-authenticate"] == "Bearer"
     assert response.json()["error"]["data"]["code"] == "UNAUTHENTICATED"
 
@@ -71,8 +89,9 @@ async def test_bad_input_is_a_tool_error_carrying_bad_user_input(http_session, n
     _, key = await new_key()
     async with http_session(key) as session:
         result = await session.call_tool("remember", {"content": "too short"})
-        unknown = await session.call_tool("observe_outcome", {"trace_id": str(uuid.uuid4()), "quality": 0.5,
-                                                              "signal": "TASK_COMPLETED"})
+        unknown = await session.call_tool(
+            "observe_outcome", {"trace_id": str(uuid.uuid4()), "quality": 0.5, "signal": "TASK_COMPLETED"}
+        )
         with pytest.raises(MCPError) as missing:
             await session.read_resource(f"graphmind://memory/{uuid.uuid4()}")
     assert result.is_error
@@ -89,8 +108,14 @@ async def test_another_user_can_neither_recall_nor_read_a_memory(http_session, n
     async with http_session(alice) as session:
         mine = await call(session, "remember", content=secret)
         recalled = await call(session, "recall", query=secret)
-        decision = await call(session, "decide", decision_type="ACTION", summary="Open the vault",
-                              retrieval_id=recalled["retrievalId"], memories=[mine["id"]])
+        decision = await call(
+            session,
+            "decide",
+            decision_type="ACTION",
+            summary="Open the vault",
+            retrieval_id=recalled["retrievalId"],
+            memories=[mine["id"]],
+        )
     assert mine["id"] in [i["memory"]["id"] for i in recalled["items"]]
     async with http_session(bob) as session:
         theirs = await call(session, "recall", query=secret)
@@ -98,8 +123,9 @@ async def test_another_user_can_neither_recall_nor_read_a_memory(http_session, n
             await session.read_resource(f"graphmind://memory/{mine['id']}")
         with pytest.raises(MCPError) as trace:
             await session.read_resource(f"graphmind://decision/{decision['traceId']}")
-        outcome = await session.call_tool("observe_outcome", {"trace_id": decision["traceId"], "quality": -1.0,
-                                                               "signal": "USER_REJECTED"})
+        outcome = await session.call_tool(
+            "observe_outcome", {"trace_id": decision["traceId"], "quality": -1.0, "signal": "USER_REJECTED"}
+        )
         path = await session.call_tool("why", {"source": mine["id"], "target": str(uuid.uuid4())})
     assert mine["id"] not in [i["memory"]["id"] for i in theirs["items"]]
     assert "zebra" not in json.dumps(theirs)
@@ -113,23 +139,38 @@ async def test_the_graph_trail_and_session_tools(http_session, new_key):
     async with http_session(key) as session:
         a = await call(session, "remember", content="The nightly export job writes to the archive bucket")
         b = await call(session, "remember", content="The archive bucket keeps nightly exports for 30 days")
-        learned = await call(session, "learn", query="where do nightly exports go?", node_ids=[b["id"]],
-                             feedback="CORRECT")
+        learned = await call(
+            session, "learn", query="where do nightly exports go?", node_ids=[b["id"]], feedback="CORRECT"
+        )
         spread = await call(session, "activate", query="nightly export archive", max_hops=2)
         paths = await call(session, "why", source=a["id"], target=b["id"], max_hops=3)
         shot = await call(session, "snapshot", label="before trails")
         drift = await call(session, "drift", since=shot["id"])
-        trail = await call(session, "save_trail", label="exports", hypotheses=[
-            {"statement": "exports land in the archive", "confidence": 0.8, "supporting_nodes": [b["id"]]}],
-            visited_nodes=[{"node_id": a["id"], "annotation": "the job"}], open_questions=["who reads them?"])
-        other = await call(session, "save_trail", label="retention", conclusions=[
-            {"statement": "kept 30 days", "supporting_nodes": [b["id"]]}])
+        trail = await call(
+            session,
+            "save_trail",
+            label="exports",
+            hypotheses=[{"statement": "exports land in the archive", "confidence": 0.8, "supporting_nodes": [b["id"]]}],
+            visited_nodes=[{"node_id": a["id"], "annotation": "the job"}],
+            open_questions=["who reads them?"],
+        )
+        other = await call(
+            session,
+            "save_trail",
+            label="retention",
+            conclusions=[{"statement": "kept 30 days", "supporting_nodes": [b["id"]]}],
+        )
         listed = await call(session, "list_trails")
         resumed = await call(session, "resume_trail", trail_id=trail["trailId"])
         merged = await call(session, "merge_trails", trail_ids=[trail["trailId"], other["trailId"]])
         started = await call(session, "start_session", goal="Find where nightly exports go")
-        logged = await call(session, "log_session", session_id=started["id"], kind="BLOCKER",
-                            text="Cannot find the nightly exports in the bucket")
+        logged = await call(
+            session,
+            "log_session",
+            session_id=started["id"],
+            kind="BLOCKER",
+            text="Cannot find the nightly exports in the bucket",
+        )
         brief = await call(session, "helper_brief", session_id=started["id"])
         ended = await call(session, "end_session", session_id=started["id"])
     assert learned["feedback"] == "CORRECT" and learned["seeds"]

@@ -9,22 +9,33 @@ from graphmind.api.schema import schema
 from graphmind.mcp import params
 
 
-@pytest.mark.parametrize(("literal", "enum", "left_out"), [
-    (params.ContentTypeName, "ContentType", set()),
-    (params.SourceName, "Source", {"SELF_IMPROVEMENT"}),
-    (params.DecisionTypeName, "DecisionType", set()),
-    (params.SignalName, "OutcomeSignal", set()),
-    (params.FeedbackName, "Feedback", set()),
-    (params.TrailStatusName, "TrailStatus", set()),
-    (params.EntryKindName, "SessionEntryKind", set()),
-])
+@pytest.mark.parametrize(
+    ("literal", "enum", "left_out"),
+    [
+        (params.ContentTypeName, "ContentType", set()),
+        (params.SourceName, "Source", {"SELF_IMPROVEMENT"}),
+        (params.DecisionTypeName, "DecisionType", set()),
+        (params.SignalName, "OutcomeSignal", set()),
+        (params.FeedbackName, "Feedback", set()),
+        (params.TrailStatusName, "TrailStatus", set()),
+        (params.EntryKindName, "SessionEntryKind", set()),
+    ],
+)
 def test_enum_parameters_are_the_graphql_enums(literal, enum, left_out):
     assert set(get_args(literal)) == set(schema._schema.type_map[enum].values) - left_out
 
 
 def test_arguments_become_graphql_variables():
     hypothesis = params.Hypothesis(statement="exports land in the archive", supporting_nodes=["m1"])
-    values = params.variables(input=params.variables(label="x", hypotheses=[hypothesis], summary=None,
-                                                     validFrom=datetime(2026, 3, 2, 9, tzinfo=UTC)))
-    assert values == {"input": {"label": "x", "validFrom": "2026-03-02T09:00:00+00:00", "hypotheses": [
-        {"statement": "exports land in the archive", "supportingNodes": ["m1"]}]}}
+    values = params.variables(
+        input=params.variables(
+            label="x", hypotheses=[hypothesis], summary=None, validFrom=datetime(2026, 3, 2, 9, tzinfo=UTC)
+        )
+    )
+    assert values == {
+        "input": {
+            "label": "x",
+            "validFrom": "2026-03-02T09:00:00+00:00",
+            "hypotheses": [{"statement": "exports land in the archive", "supportingNodes": ["m1"]}],
+        }
+    }

@@ -20,15 +20,22 @@ from tests.mcp.test_http import TOOLS
 
 def _environment(**extra: str) -> dict[str, str]:
     """The test Neo4j's settings (the child inherits only a minimal environment)."""
-    env = {name: value for name, value in os.environ.items()
-           if name.startswith(("GRAPHMIND_", "OPENBLAS_")) and name != "GRAPHMIND_API_KEY"}
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name.startswith(("GRAPHMIND_", "OPENBLAS_")) and name != "GRAPHMIND_API_KEY"
+    }
     return {**env, "GRAPHMIND_MIGRATE_ON_START": "false", "GRAPHMIND_API_KEYS": "required", **extra}
 
 
 async def test_the_learning_loop_over_stdio(db, key_deps, tmp_path):
     record, key = await create_key(key_deps, f"mcp-{uuid.uuid4().hex[:10]}", Role.AGENT, "mcp stdio test")
-    server = StdioServerParameters(command=sys.executable, args=["-m", "graphmind", "mcp"], cwd=PROJECT_ROOT,
-                                   env=_environment(GRAPHMIND_API_KEY=key))
+    server = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "graphmind", "mcp"],
+        cwd=PROJECT_ROOT,
+        env=_environment(GRAPHMIND_API_KEY=key),
+    )
     with open(tmp_path / "stderr.log", "w") as errlog:
         async with stdio_client(server, errlog=errlog) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
@@ -44,8 +51,14 @@ async def test_the_learning_loop_over_stdio(db, key_deps, tmp_path):
 
 
 def test_a_wrong_key_stops_the_command_before_it_serves(db):
-    done = subprocess.run([sys.executable, "-m", "graphmind", "mcp", "--key", "gm_not-a-key"], cwd=PROJECT_ROOT,
-                          env={"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/"), **_environment()}, stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "graphmind", "mcp", "--key", "gm_not-a-key"],
+        cwd=PROJECT_ROOT,
+        env={"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/"), **_environment()},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 1 and done.stdout == ""
     assert "Error: unknown or revoked API key" in done.stderr

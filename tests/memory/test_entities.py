@@ -9,7 +9,10 @@ def keys(text: str, explicit=()) -> list[str]:
 
 def test_capitalised_names_and_acronyms():
     assert keys("Caroline went to the LGBTQ group with Melanie Smith in New York.") == [
-        "caroline", "lgbtq", "melanie smith", "new york",
+        "caroline",
+        "lgbtq",
+        "melanie smith",
+        "new york",
     ]
 
 
@@ -27,8 +30,10 @@ def test_common_words_and_placeholders_are_not_entities():
 
 
 def test_template_labels_and_instruction_verbs_are_not_entities():
-    bug = ("Problem: Tests hang on macOS when the Neo4j server starts. Root cause: a second JVM held the "
-           "Bolt port. Solution: Stop stray JVMs before the suite.")
+    bug = (
+        "Problem: Tests hang on macOS when the Neo4j server starts. Root cause: a second JVM held the "
+        "Bolt port. Solution: Stop stray JVMs before the suite."
+    )
     found = keys(bug)
     assert not {"problem", "root", "root cause", "solution", "stop"} & set(found)
     assert {"neo4j", "macos", "jvm", "bolt"} <= set(found)

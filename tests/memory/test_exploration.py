@@ -27,9 +27,13 @@ def test_draws_are_uniform_seeded_and_depend_on_every_input():
     draw = exploration.draw(3, "u", "q", NOW, "m")
     assert 0 <= draw < 1
     assert draw == exploration.draw(3, "u", "q", NOW, "m")
-    others = {exploration.draw(4, "u", "q", NOW, "m"), exploration.draw(3, "v", "q", NOW, "m"),
-              exploration.draw(3, "u", "r", NOW, "m"), exploration.draw(3, "u", "q", NOW + timedelta(seconds=1), "m"),
-              exploration.draw(3, "u", "q", NOW, "n")}
+    others = {
+        exploration.draw(4, "u", "q", NOW, "m"),
+        exploration.draw(3, "v", "q", NOW, "m"),
+        exploration.draw(3, "u", "r", NOW, "m"),
+        exploration.draw(3, "u", "q", NOW + timedelta(seconds=1), "m"),
+        exploration.draw(3, "u", "q", NOW, "n"),
+    }
     assert draw not in others and len(others) == 5
     many = [exploration.draw(0, "u", "q", NOW, str(i)) for i in range(2000)]
     assert 0.45 < sum(many) / len(many) < 0.55
@@ -39,18 +43,29 @@ async def _two_near_tied(deps, user_id, bound):
     """A (vector rank 1, well tried: P = 0.01) and B (rank 2, never scored: P = 1)."""
     a, b, query = "advice tried many times", "advice never tried yet", "which advice"
     fake = replace(
-        deps, clock=FixedClock(NOW),
+        deps,
+        clock=FixedClock(NOW),
         embedder=TableEmbedder({a: unit(1, 0.1), b: unit(1, 0.3), query: unit(1, 0)}),
-        settings=deps.settings.model_copy(update={
-            "rrf_k": 10, "rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0,
-            "rank_weight_utility": 0.0, "exploration": bound, "exploration_seed": 11,
-            "coretrieval_rate": 0.0,
-        }),
+        settings=deps.settings.model_copy(
+            update={
+                "rrf_k": 10,
+                "rank_weight_similarity": 1.0,
+                "rank_weight_retrievability": 0.0,
+                "rank_weight_utility": 0.0,
+                "exploration": bound,
+                "exploration_seed": 11,
+                "coretrieval_rate": 0.0,
+            }
+        ),
     )
-    stored = await remember_many(fake, user_id, [
-        parse_memory_input({"content": a, "validFrom": NOW - timedelta(days=10)}),
-        parse_memory_input({"content": b, "validFrom": NOW - timedelta(days=20)}),
-    ])
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": a, "validFrom": NOW - timedelta(days=10)}),
+            parse_memory_input({"content": b, "validFrom": NOW - timedelta(days=20)}),
+        ],
+    )
     tried, untried = (s.memory.id for s in stored)
     await deps.db.write_once("testing.set_evidence", userId=user_id, id=tried, utility=0.5, variance=0.01)
     return fake, tried, untried, query

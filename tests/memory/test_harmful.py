@@ -65,13 +65,16 @@ def test_no_ordinary_locomo_turn_is_refused():
     assert refused == []
 
 
-@pytest.mark.parametrize("text", [
-    # LongMemEval haystack turns the malware rule once refused: its "without her knowing" /
-    # "undetected" tail was an alternative of the whole pattern instead of part of it
-    "Do you have any suggestions on how I can gather the photos without her knowing?",
-    "The husband borrowed money and bribed people to get her in without her knowing it.",
-    "Use stealth augmentations to sneak past guards undetected or to set up ambushes.",
-    "It can identify people in public spaces without their consent, which is a violation of privacy rights.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # LongMemEval haystack turns the malware rule once refused: its "without her knowing" /
+        # "undetected" tail was an alternative of the whole pattern instead of part of it
+        "Do you have any suggestions on how I can gather the photos without her knowing?",
+        "The husband borrowed money and bribed people to get her in without her knowing it.",
+        "Use stealth augmentations to sneak past guards undetected or to set up ambushes.",
+        "It can identify people in public spaces without their consent, which is a violation of privacy rights.",
+    ],
+)
 def test_secrecy_without_malware_is_ordinary_talk(text):
     assert harmful(text) is None

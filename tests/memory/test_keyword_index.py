@@ -43,8 +43,13 @@ async def test_keyword_score_is_bm25_over_the_callers_own_statistics(deps, remem
 
 
 async def test_other_tenants_text_does_not_move_a_tenants_keyword_scores(deps, remember, user_id):
-    for text in ["the garden party in May", "a party for the team", "planting the garden",
-                 "garden tools and seeds", "the quarterly report"]:
+    for text in [
+        "the garden party in May",
+        "a party for the team",
+        "planting the garden",
+        "garden tools and seeds",
+        "the quarterly report",
+    ]:
         await remember(text, baseSalience=0.5)
     alone = await _keyword_scores(deps, user_id, "garden party")
     other = f"{user_id}-other"

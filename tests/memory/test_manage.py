@@ -37,7 +37,9 @@ async def test_forget_and_restore(remember, deps, user_id):
     stored = await remember("The on-call rotation changes every Monday")
     forgotten = await manage.forget(deps, user_id, stored.memory.id)
     assert forgotten.status == MemoryStatus.ARCHIVED
-    archived = await manage.list_memories(deps, user_id, manage.MemoryFilter(statuses=[MemoryStatus.ARCHIVED]), 10, None)
+    archived = await manage.list_memories(
+        deps, user_id, manage.MemoryFilter(statuses=[MemoryStatus.ARCHIVED]), 10, None
+    )
     assert [m.id for m in archived.memories] == [stored.memory.id]
     with pytest.raises(Conflict):
         await manage.forget(deps, user_id, stored.memory.id)

@@ -46,21 +46,29 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
         deps,
         embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}),
         # the seed's k; ranking by relevance alone (the mix is tested separately)
-        settings=deps.settings.model_copy(update={
-            "rrf_k": 60, "rank_weight_similarity": 1.0,
-            "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0,
-        }),
+        settings=deps.settings.model_copy(
+            update={
+                "rrf_k": 60,
+                "rank_weight_similarity": 1.0,
+                "rank_weight_retrievability": 0.0,
+                "rank_weight_utility": 0.0,
+            }
+        ),
     )
     base = datetime(2024, 1, 1, tzinfo=UTC)
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
 
     # Days apart: no temporal neighbours. Vector ranks A1 B2 C3, keyword ranks B1 C2.
-    stored = await remember_many(fake, user_id, [
-        parse_memory_input({"content": a, "baseSalience": 0.5, "validFrom": base}),
-        parse_memory_input({"content": b, "baseSalience": 1.0, "validFrom": base + DAY}),
-        parse_memory_input({"content": c, "baseSalience": 0.8, "validFrom": base + 2 * DAY}),
-    ])
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": a, "baseSalience": 0.5, "validFrom": base}),
+            parse_memory_input({"content": b, "baseSalience": 1.0, "validFrom": base + DAY}),
+            parse_memory_input({"content": c, "baseSalience": 0.8, "validFrom": base + 2 * DAY}),
+        ],
+    )
     ids = {name: r.memory.id for name, r in zip("abc", stored)}
     result = await recall(fake, user_id, query, 10)
 
@@ -84,58 +92,88 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
 
 async def test_temporal_neighbour_gets_half_its_parents_score(deps, user_id):
     near_a, near_b, query = "first note of the session", "second note, minutes later", "first note"
-    fake = replace(deps, embedder=TableEmbedder(
-        {near_a: unit(1, 0), near_b: unit(0, 1), query: unit(1, 0)}
-    ))
+    fake = replace(deps, embedder=TableEmbedder({near_a: unit(1, 0), near_b: unit(0, 1), query: unit(1, 0)}))
     base = datetime(2024, 1, 1, tzinfo=UTC)
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
 
-    a, b = await remember_many(fake, user_id, [
-        parse_memory_input({"content": near_a, "baseSalience": 1.0, "validFrom": base}),
-        parse_memory_input({"content": near_b, "baseSalience": 0.1, "validFrom": base + timedelta(minutes=5)}),
-    ])
+    a, b = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": near_a, "baseSalience": 1.0, "validFrom": base}),
+            parse_memory_input({"content": near_b, "baseSalience": 0.1, "validFrom": base + timedelta(minutes=5)}),
+        ],
+    )
     result = await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))
     parent, neighbour = result.items
     assert parent.memory.id == a.memory.id
     assert neighbour.memory.id == b.memory.id
     assert neighbour.breakdown.neighbour_of == a.memory.id
     assert neighbour.breakdown.relevance == pytest.approx(parent.breakdown.relevance * 0.5)
-    assert [i.memory.id for i in (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,),
-                                                neighbours=False)).items] == [a.memory.id, b.memory.id]
+    assert [
+        i.memory.id
+        for i in (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,), neighbours=False)).items
+    ] == [a.memory.id, b.memory.id]
 
 
 async def test_neighbours_tie_by_exact_time_and_need_a_parent_above_the_floor(deps, user_id):
     parent_text, far, near, weak, weak_near, query = (
-        "the parent note", "a note 360 ms later", "a note 52 ms earlier", "a weak match", "next to the weak match",
-        "the parent note")
-    fake = replace(deps, embedder=TableEmbedder({
-        parent_text: unit(1, 0, 0), far: unit(0, 1, 0), near: unit(0, 1, 1), query: unit(1, 0, 0),
-        weak: unit(1, 0, 3), weak_near: unit(0, 0, 1)}))
+        "the parent note",
+        "a note 360 ms later",
+        "a note 52 ms earlier",
+        "a weak match",
+        "next to the weak match",
+        "the parent note",
+    )
+    fake = replace(
+        deps,
+        embedder=TableEmbedder(
+            {
+                parent_text: unit(1, 0, 0),
+                far: unit(0, 1, 0),
+                near: unit(0, 1, 1),
+                query: unit(1, 0, 0),
+                weak: unit(1, 0, 3),
+                weak_near: unit(0, 0, 1),
+            }
+        ),
+    )
     base = datetime(2024, 1, 1, tzinfo=UTC)
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
 
-    stored = await remember_many(fake, user_id, [
-        parse_memory_input({"content": text, "contentType": "event", "baseSalience": salience, "validFrom": at})
-        for text, salience, at in [
-            (parent_text, 1.0, base), (far, 0.1, base + timedelta(milliseconds=360)),
-            (near, 0.1, base - timedelta(milliseconds=52)), (weak, 0.2, base + timedelta(days=2)),
-            (weak_near, 0.1, base + timedelta(days=2, minutes=1))]
-    ])
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": text, "contentType": "event", "baseSalience": salience, "validFrom": at})
+            for text, salience, at in [
+                (parent_text, 1.0, base),
+                (far, 0.1, base + timedelta(milliseconds=360)),
+                (near, 0.1, base - timedelta(milliseconds=52)),
+                (weak, 0.2, base + timedelta(days=2)),
+                (weak_near, 0.1, base + timedelta(days=2, minutes=1)),
+            ]
+        ],
+    )
     ids = [r.memory.id for r in stored]
     items = (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))).items
     by_id, order = {i.memory.id: i for i in items}, [i.memory.id for i in items]
     assert order[0] == ids[0] and order.index(ids[2]) == order.index(ids[1]) - 1  # 52 ms before 360 ms
-    assert by_id[ids[2]].breakdown.relevance == by_id[ids[1]].breakdown.relevance == pytest.approx(
-        by_id[ids[0]].breakdown.relevance * 0.5)
+    assert (
+        by_id[ids[2]].breakdown.relevance
+        == by_id[ids[1]].breakdown.relevance
+        == pytest.approx(by_id[ids[0]].breakdown.relevance * 0.5)
+    )
     assert by_id[ids[3]].breakdown.relevance < deps.settings.neighbour_floor
     assert by_id[ids[4]].breakdown.neighbour_of is None  # the weak match brings no neighbour
 
 
 async def test_as_of_and_time_range_filters(remember, deps, user_id):
-    old = await remember("Our office was in Berlin until 2021", validFrom="2019-01-01T00:00:00Z",
-                         validUntil="2021-01-01T00:00:00Z")
+    old = await remember(
+        "Our office was in Berlin until 2021", validFrom="2019-01-01T00:00:00Z", validUntil="2021-01-01T00:00:00Z"
+    )
     new = await remember("Our office is in Lisbon since 2021", validFrom="2021-01-01T00:00:00Z")
 
     async def found(**flt) -> set[str]:
@@ -144,12 +182,16 @@ async def test_as_of_and_time_range_filters(remember, deps, user_id):
 
     assert await found() == {new.memory.id}  # old one expired
     assert await found(valid_at=datetime(2020, 6, 1, tzinfo=UTC)) == {old.memory.id}  # world time
-    assert await found(valid_from=datetime(2019, 1, 1, tzinfo=UTC),
-                       valid_to=datetime(2020, 1, 1, tzinfo=UTC)) == {old.memory.id}
-    assert await found(valid_from=datetime(2020, 6, 1, tzinfo=UTC),
-                       valid_to=datetime(2021, 6, 1, tzinfo=UTC)) == {old.memory.id, new.memory.id}
-    assert await found(valid_from=datetime(2022, 1, 1, tzinfo=UTC),
-                       valid_to=datetime(2023, 1, 1, tzinfo=UTC)) == {new.memory.id}
+    assert await found(valid_from=datetime(2019, 1, 1, tzinfo=UTC), valid_to=datetime(2020, 1, 1, tzinfo=UTC)) == {
+        old.memory.id
+    }
+    assert await found(valid_from=datetime(2020, 6, 1, tzinfo=UTC), valid_to=datetime(2021, 6, 1, tzinfo=UTC)) == {
+        old.memory.id,
+        new.memory.id,
+    }
+    assert await found(valid_from=datetime(2022, 1, 1, tzinfo=UTC), valid_to=datetime(2023, 1, 1, tzinfo=UTC)) == {
+        new.memory.id
+    }
 
 
 async def test_archived_superseded_and_expired_are_never_returned(remember, deps, user_id):
@@ -157,8 +199,11 @@ async def test_archived_superseded_and_expired_are_never_returned(remember, deps
     keep = await remember("The deploy window is Tuesday morning")  # contradicts and supersedes old
     assert [c.loser_id for c in keep.conflicts] == [old.memory.id]
     archived = await remember("Deploys on Friday evening are risky, says the ops team")
-    expired = await remember("Monday night deploys were allowed back then",
-                             validFrom="2020-01-01T00:00:00Z", validUntil="2020-02-01T00:00:00Z")
+    expired = await remember(
+        "Monday night deploys were allowed back then",
+        validFrom="2020-01-01T00:00:00Z",
+        validUntil="2020-02-01T00:00:00Z",
+    )
     await manage.forget(deps, user_id, archived.memory.id)
     ids = {i.memory.id for i in (await recall(deps, user_id, "when is the deploy window?", 100)).items}
     assert ids == {keep.memory.id}
@@ -184,10 +229,12 @@ async def test_retrieval_is_recorded_and_resets_the_decay_timer(remember, deps, 
     result = await recall(deps, user_id, "cache TTL", 5)
     [item] = result.items
     assert item.memory.access_count == 1 and item.memory.last_accessed_at is not None
-    records = (await deps.db.driver.execute_query(
-        "MATCH (r:Retrieval {id: $id})-[x:RETURNED]->(m:Memory) RETURN r.userId AS u, x.rank AS rank, m.id AS m",
-        id=result.retrieval_id,
-    )).records
+    records = (
+        await deps.db.driver.execute_query(
+            "MATCH (r:Retrieval {id: $id})-[x:RETURNED]->(m:Memory) RETURN r.userId AS u, x.rank AS rank, m.id AS m",
+            id=result.retrieval_id,
+        )
+    ).records
     assert [(r["u"], r["rank"], r["m"]) for r in records] == [(user_id, 1, stored.memory.id)]
 
 
@@ -205,8 +252,11 @@ async def test_a_retrieval_is_weak_evidence_for_the_kalman_utility(remember, dep
     assert set(ranks) == {first.memory.id, second.memory.id}
 
     async def utility(memory_id):
-        [record] = (await deps.db.driver.execute_query(
-            "MATCH (m:Memory {id: $id}) RETURN m.utilityEstimate AS x, m.utilityVariance AS p", id=memory_id)).records
+        [record] = (
+            await deps.db.driver.execute_query(
+                "MATCH (m:Memory {id: $id}) RETURN m.utilityEstimate AS x, m.utilityVariance AS p", id=memory_id
+            )
+        ).records
         return record["x"], record["p"]
 
     for memory_id, rank in ranks.items():
@@ -251,8 +301,15 @@ async def test_recall_ranks_and_records_in_one_transaction(remember, deps, user_
         ({"query": "cache", "limit": 0}, "limit"),
         ({"query": "cache", "limit": 101}, "limit"),
         ({"query": "cache", "flt": RecallFilter(temporal_levels=[5])}, "filter.temporalLevels"),
-        ({"query": "cache", "flt": RecallFilter(valid_from=datetime(2024, 1, 2, tzinfo=UTC),
-                                                  valid_to=datetime(2024, 1, 1, tzinfo=UTC))}, "filter.validTo"),
+        (
+            {
+                "query": "cache",
+                "flt": RecallFilter(
+                    valid_from=datetime(2024, 1, 2, tzinfo=UTC), valid_to=datetime(2024, 1, 1, tzinfo=UTC)
+                ),
+            },
+            "filter.validTo",
+        ),
     ],
 )
 async def test_bad_recall_arguments(deps, user_id, kwargs, field):
@@ -290,12 +347,16 @@ async def test_vector_channel_is_exact_for_a_user_holding_one_percent_of_the_mem
     other = f"{user_id}-other"
     for owner, texts in ((user_id, list(mine)), (other, list(theirs))):
         for start in range(0, len(texts), 500):
-            await remember_many(fake, owner, [parse_memory_input({"content": t, "baseSalience": 0.5})
-                                              for t in texts[start:start + 500]])
+            await remember_many(
+                fake,
+                owner,
+                [parse_memory_input({"content": t, "baseSalience": 0.5}) for t in texts[start : start + 500]],
+            )
 
     result = await recall(fake, user_id, query, limit=20, channels=(Channel.VECTOR,), neighbours=False)
-    ranked = sorted((item for item in result.items if item.breakdown.vector_rank),
-                    key=lambda item: item.breakdown.vector_rank)
+    ranked = sorted(
+        (item for item in result.items if item.breakdown.vector_rank), key=lambda item: item.breakdown.vector_rank
+    )
     cosine = {text: float(vector @ direction / np.linalg.norm(vector)) for text, vector in mine.items()}
     exact = sorted(cosine, key=cosine.get, reverse=True)[:10]
     assert [item.memory.content for item in ranked] == exact

@@ -13,10 +13,12 @@ async def test_remember_stores_defaults_redactions_and_entities(remember, deps, 
     assert memory.effective_salience == 1.0 and memory.outcome_adjustment == 0.0
     assert memory.status.value == "active" and memory.trust == 0.8
     assert "Redis" in memory.entities
-    records = (await deps.db.driver.execute_query(
-        "MATCH (m:Memory {id: $id})-[:MENTIONS]->(e:Entity {key: 'redis'}) RETURN e.userId AS owner",
-        id=memory.id,
-    )).records
+    records = (
+        await deps.db.driver.execute_query(
+            "MATCH (m:Memory {id: $id})-[:MENTIONS]->(e:Entity {key: 'redis'}) RETURN e.userId AS owner",
+            id=memory.id,
+        )
+    ).records
     assert [r["owner"] for r in records] == [user_id]
 
 
@@ -45,14 +47,21 @@ async def test_duplicates_are_per_user(remember, user_id):
 
 
 async def test_remember_many_dedups_within_the_batch_and_chains_the_timeline(deps, user_id):
-    contents = ["Alice joined the graph team in May", "Bob maintains the Neo4j cluster",
-                "Bob maintains the Neo4j cluster", "Carol writes the Cypher queries"]
+    contents = [
+        "Alice joined the graph team in May",
+        "Bob maintains the Neo4j cluster",
+        "Bob maintains the Neo4j cluster",
+        "Carol writes the Cypher queries",
+    ]
     results = await remember_many(deps, user_id, [parse_memory_input({"content": c}) for c in contents])
     assert results[2].duplicate_of == results[1].memory.id
     ids = [r.memory.id for r in results if r.duplicate_of is None]
-    chain = (await deps.db.driver.execute_query(
-        "MATCH (u:User {id: $u})-[:LATEST]->(last) "
-        "MATCH p = (first:Memory)-[:NEXT*0..]->(last) WHERE NOT ()-[:NEXT]->(first) "
-        "RETURN [n IN nodes(p) | n.id] AS ids", u=user_id,
-    )).records[0]["ids"]
+    chain = (
+        await deps.db.driver.execute_query(
+            "MATCH (u:User {id: $u})-[:LATEST]->(last) "
+            "MATCH p = (first:Memory)-[:NEXT*0..]->(last) WHERE NOT ()-[:NEXT]->(first) "
+            "RETURN [n IN nodes(p) | n.id] AS ids",
+            u=user_id,
+        )
+    ).records[0]["ids"]
     assert chain == ids

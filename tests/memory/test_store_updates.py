@@ -54,7 +54,10 @@ UPDATES = [
     ("Backups are stored in us-east-1", "Backups are stored in eu-west-1"),
     ("The S3 bucket for logs is in Oregon", "The S3 bucket for logs is in Ohio"),
     # quantities
-    ("Kafka consumer lag on the orders topic is 1200 messages", "Kafka consumer lag on the orders topic is 1500 messages"),
+    (
+        "Kafka consumer lag on the orders topic is 1200 messages",
+        "Kafka consumer lag on the orders topic is 1500 messages",
+    ),
     ("The API rate limit is 100 requests per minute", "The API rate limit is 500 requests per minute"),
     ("We have three replicas of the cache", "We now have five replicas of the cache"),
     ("The monthly cloud budget is 20000 dollars", "The monthly cloud budget is 35000 dollars"),
@@ -80,7 +83,10 @@ UPDATES = [
     ("The message broker for events is RabbitMQ", "The message broker for events changed to Kafka"),
     ("Our CI provider is Jenkins", "We switched our CI provider to GitHub Actions"),
     # paraphrased updates
-    ("The weekly sync with the data team is on Tuesday", "Correction: the weekly sync with the data team is on Thursday"),
+    (
+        "The weekly sync with the data team is on Tuesday",
+        "Correction: the weekly sync with the data team is on Thursday",
+    ),
     ("My favourite editor is Vim", "My favourite editor is actually Emacs"),
     ("The error budget for the quarter is 0.1%", "The error budget for the quarter changed to 0.5%"),
     ("The staging database password rotates every 30 days", "The staging database password now rotates every 7 days"),
@@ -117,7 +123,10 @@ DUPLICATES = [
     ("The security audit is due on Friday", "The security audit is due this Friday"),
     ("We pin Node.js 18 in CI", "In CI we pin Node.js 18"),
     ("The on-call engineer this week is Maria", "This week the on-call engineer is Maria"),
-    ("Kafka consumer lag on the orders topic is 1200 messages", "Kafka consumer lag on the orders topic is 1200 messages."),
+    (
+        "Kafka consumer lag on the orders topic is 1200 messages",
+        "Kafka consumer lag on the orders topic is 1200 messages.",
+    ),
     ("The message broker for events is RabbitMQ", "The message broker for our events is RabbitMQ"),
     ("The offsite will take place in Lisbon", "The offsite is going to take place in Lisbon"),
     ("I drink coffee in the morning", "In the morning I drink coffee"),
@@ -145,8 +154,11 @@ async def test_every_update_is_stored_and_supersedes_the_old_one(pair_store, tim
         old = await pair_store(n, old_text)
         new = await pair_store(n, new_text)
         before = await manage.get_memory(timed, f"{user_id}-{n}", old.memory.id)
-        if new.duplicate_of or before.status is not MemoryStatus.SUPERSEDED or \
-                [c.loser_id for c in new.conflicts] != [old.memory.id]:
+        if (
+            new.duplicate_of
+            or before.status is not MemoryStatus.SUPERSEDED
+            or [c.loser_id for c in new.conflicts] != [old.memory.id]
+        ):
             missed.append((old_text, new_text, new.duplicate_of, before.status))
     print(f"updates stored and old superseded: {len(UPDATES) - len(missed)}/{len(UPDATES)}")
     assert missed == []
@@ -183,8 +195,11 @@ async def test_reproduction_templated_values_are_all_stored(timed, user_id):
     """12 readings of one Kafka lag: none is dropped; each newer reading supersedes the one before."""
     ids = []
     for lag in range(1200, 2400, 100):
-        [result] = await remember_many(timed, user_id, [parse_memory_input(
-            {"content": f"Kafka consumer lag for the orders topic: {lag} messages"})])
+        [result] = await remember_many(
+            timed,
+            user_id,
+            [parse_memory_input({"content": f"Kafka consumer lag for the orders topic: {lag} messages"})],
+        )
         timed.clock.advance(minutes=5)
         assert result.duplicate_of is None
         ids.append(result.memory.id)
@@ -213,9 +228,13 @@ async def test_reproduction_frankfurt_to_dublin_is_found_by_subject(store, timed
 
 
 async def test_a_batch_keeps_an_update_of_an_earlier_input(timed, user_id):
-    results = await remember_many(timed, user_id, [
-        parse_memory_input({"content": "The API rate limit is 100 requests per minute"}),
-        parse_memory_input({"content": "The API rate limit is 500 requests per minute"}),
-        parse_memory_input({"content": "The API rate limit is 500 requests per minute."}),
-    ])
+    results = await remember_many(
+        timed,
+        user_id,
+        [
+            parse_memory_input({"content": "The API rate limit is 100 requests per minute"}),
+            parse_memory_input({"content": "The API rate limit is 500 requests per minute"}),
+            parse_memory_input({"content": "The API rate limit is 500 requests per minute."}),
+        ],
+    )
     assert results[1].duplicate_of is None and results[2].duplicate_of == results[1].memory.id

@@ -34,7 +34,10 @@ async def test_as_of_before_between_and_after_two_updates(store, timed, user_id,
     assert await believed(None) == {third.memory.id}
     history = RecallFilter(include_history=True)
     assert {i.memory.id for i in (await recall(timed, user_id, QUERY, 10, history)).items} == {
-        first.memory.id, second.memory.id, third.memory.id}
+        first.memory.id,
+        second.memory.id,
+        third.memory.id,
+    }
     old = await manage.get_memory(timed, user_id, first.memory.id)
     assert old.retired_at == updated and old.created_at == t1 - timedelta(hours=1)
     assert old.valid_until == updated  # world time closes when the newer value became valid
@@ -53,13 +56,15 @@ async def test_as_of_excludes_what_was_forgotten_before(store, timed, user_id, c
 
 
 async def test_world_time_filter_keeps_its_validity_semantics(store, timed, user_id, clock):
-    berlin = await store("Our office was in Berlin until 2021", validFrom="2019-01-01T00:00:00Z",
-                         validUntil="2021-01-01T00:00:00Z")
+    berlin = await store(
+        "Our office was in Berlin until 2021", validFrom="2019-01-01T00:00:00Z", validUntil="2021-01-01T00:00:00Z"
+    )
     lisbon = await store("Our office is in Lisbon since 2021", validFrom="2021-01-01T00:00:00Z")
 
     async def found(**flt) -> set[str]:
-        return {i.memory.id for i in (await recall(timed, user_id, "where is our office", 10,
-                                                   RecallFilter(**flt))).items}
+        return {
+            i.memory.id for i in (await recall(timed, user_id, "where is our office", 10, RecallFilter(**flt))).items
+        }
 
     mid_2020 = berlin.memory.valid_from + timedelta(days=517)
     assert [c.loser_id for c in lisbon.conflicts] == [berlin.memory.id]  # the office moved

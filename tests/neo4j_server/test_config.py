@@ -23,8 +23,12 @@ def test_jvm_flags_include_the_launchers_add_opens():
 
 def test_conf_turns_off_outgoing_connections_and_usage_data_and_caps_the_tx_logs(tmp_path):
     conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
-    for line in ("client.allow_telemetry=false", "browser.remote_content_hostname_whitelist=127.0.0.1,localhost",
-                 "dbms.usage_report.enabled=false", "db.tx_log.rotation.retention_policy=1G size"):
+    for line in (
+        "client.allow_telemetry=false",
+        "browser.remote_content_hostname_whitelist=127.0.0.1,localhost",
+        "dbms.usage_report.enabled=false",
+        "db.tx_log.rotation.retention_policy=1G size",
+    ):
         assert line in conf
 
 

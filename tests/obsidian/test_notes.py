@@ -24,10 +24,21 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def test_render_then_parse_gives_back_front_matter_text_and_links():
-    note = Note("memories/x-1", {"id": "m1", "type": "memory", "tags": ["a b", "é"], "metadata": {"k": [1, None]},
-                                 "salience": 0.25, "valid_until": None},
-                "Deploys run on Fridays.\n\nSecond paragraph.", None, [],
-                [Link("next", "memories/y-2"), Link("associated", "entities/z-3", "(weight 0.500)")])
+    note = Note(
+        "memories/x-1",
+        {
+            "id": "m1",
+            "type": "memory",
+            "tags": ["a b", "é"],
+            "metadata": {"k": [1, None]},
+            "salience": 0.25,
+            "valid_until": None,
+        },
+        "Deploys run on Fridays.\n\nSecond paragraph.",
+        None,
+        [],
+        [Link("next", "memories/y-2"), Link("associated", "entities/z-3", "(weight 0.500)")],
+    )
     front, body = split(render(note))
     assert front == note.front
     parsed = parse_body(body)
@@ -35,12 +46,15 @@ def test_render_then_parse_gives_back_front_matter_text_and_links():
     assert parsed.links == [("next", WikiLink("memories/y-2", None)), ("associated", WikiLink("entities/z-3", None))]
 
 
-@pytest.mark.parametrize("text", [
-    "a [[fake link]] and [[[triple]]] and [\\[already escaped",
-    "## Links\nin the text itself",
-    "> [!warning] Superseded by nobody: this is the text",
-    "---\nnot front matter",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a [[fake link]] and [[[triple]]] and [\\[already escaped",
+        "## Links\nin the text itself",
+        "> [!warning] Superseded by nobody: this is the text",
+        "---\nnot front matter",
+    ],
+)
 def test_awkward_texts_survive_the_round_trip(text):
     note = Note("memories/x", {"id": "m"}, text, "> [!warning] Superseded by [[memories/y]]")
     _, body = split(render(note))
@@ -55,9 +69,14 @@ def test_escape_leaves_no_wikilink_and_unescape_inverts_it():
 
 def test_generated_sections_are_not_text_even_with_headings_in_the_text():
     headings = HEADINGS["decision"]
-    note = Note("decisions/d", {"id": "d"}, "Use Redis.\n## Outcomes\n(my own heading)", None,
-                [(headings[0], ["- Use Memcached"]), (headings[1], ["- quality +0.80 (user_accepted)"])],
-                [Link("influenced_by", "memories/m", "(score 1.000)")])
+    note = Note(
+        "decisions/d",
+        {"id": "d"},
+        "Use Redis.\n## Outcomes\n(my own heading)",
+        None,
+        [(headings[0], ["- Use Memcached"]), (headings[1], ["- quality +0.80 (user_accepted)"])],
+        [Link("influenced_by", "memories/m", "(score 1.000)")],
+    )
     parsed = parse_body(split(render(note))[1], headings)
     assert parsed.text == "Use Redis.\n## Outcomes\n(my own heading)"
     assert [(r, link.target) for r, link in parsed.links] == [("influenced_by", "memories/m")]
@@ -83,11 +102,18 @@ def test_broken_front_matter_is_an_error_and_no_front_matter_is_none():
 
 
 def test_link_lines_with_and_without_relations_aliases_and_headings():
-    body = ("text\n\n## Links\n- related:: [[memories/a-1]]\n- [[memories/b-2|B]]\n* Mentions :: [[entities/c#x]]\n"
-            "related:: [[d]], [[e.md]]\nno link here\n- ![[image.png]]")
+    body = (
+        "text\n\n## Links\n- related:: [[memories/a-1]]\n- [[memories/b-2|B]]\n* Mentions :: [[entities/c#x]]\n"
+        "related:: [[d]], [[e.md]]\nno link here\n- ![[image.png]]"
+    )
     assert [(r, link.target, link.alias) for r, link in parse_body(body).links] == [
-        ("related", "memories/a-1", None), (None, "memories/b-2", "B"), ("mentions", "entities/c", None),
-        ("related", "d", None), ("related", "e.md", None), (None, "image.png", None)]
+        ("related", "memories/a-1", None),
+        (None, "memories/b-2", "B"),
+        ("mentions", "entities/c", None),
+        ("related", "d", None),
+        ("related", "e.md", None),
+        (None, "image.png", None),
+    ]
 
 
 def test_plain_text_replaces_links_by_their_display_text():

@@ -46,7 +46,7 @@ def test_an_exported_vault_has_nothing_to_import_even_with_crlf_or_obsidian_styl
     first = tmp_path / f"{shape.paths['m1']}.md"
     first.write_bytes(first.read_bytes().replace(b"\n", b"\r\n"))
     second = tmp_path / f"{shape.paths['m2']}.md"
-    second.write_text(second.read_text().replace('id: "m2"', "id: m2").replace('tags: []', "tags:\n  - \n"))
+    second.write_text(second.read_text().replace('id: "m2"', "id: m2").replace("tags: []", "tags:\n  - \n"))
     found = _plan(tmp_path, graph, shape)
     assert (found.edits, found.new, found.skipped, found.ignored) == ([], [], [], 0)
     assert sorted(found.unchanged) == sorted(shape.paths.values())
@@ -56,9 +56,12 @@ def test_links_in_the_text_become_edges_and_leave_their_display_text(tmp_path):
     graph = _graph()
     shape = _vault(tmp_path, graph)
     note = tmp_path / f"{shape.paths['m2']}.md"
-    note.write_text(note.read_text().replace(
-        "Write latency matters for checkout",
-        f"Write latency matters for checkout with [[{shape.paths['e1']}]] and [[{shape.paths['m1']}|the cache]]"))
+    note.write_text(
+        note.read_text().replace(
+            "Write latency matters for checkout",
+            f"Write latency matters for checkout with [[{shape.paths['e1']}]] and [[{shape.paths['m1']}|the cache]]",
+        )
+    )
     [edit] = _plan(tmp_path, graph, shape).edits
     assert edit.text == "Write latency matters for checkout with Redis and the cache"
     assert edit.links == [("mentions", "e1"), ("related", "m1")]
@@ -68,8 +71,10 @@ def test_links_that_cannot_be_added_are_reported_not_applied(tmp_path):
     graph = _graph()
     shape = _vault(tmp_path, graph)
     memory = tmp_path / f"{shape.paths['m1']}.md"
-    memory.write_text(memory.read_text() + f"- supersedes:: [[{shape.paths['m2']}]]\n- [[Nowhere]]\n"
-                      f"- next:: [[{shape.paths['m2']}]]\n")
+    memory.write_text(
+        memory.read_text() + f"- supersedes:: [[{shape.paths['m2']}]]\n- [[Nowhere]]\n"
+        f"- next:: [[{shape.paths['m2']}]]\n"
+    )
     decision = tmp_path / f"{shape.paths['d1']}.md"
     decision.write_text(decision.read_text() + f"- related:: [[{shape.paths['m2']}]]\n")
     found = _plan(tmp_path, graph, shape)

@@ -26,8 +26,12 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def unresolved(root: Path) -> list[str]:
-    return [f"{path}: {target}" for path, data in snapshot(root).items()
-            for target in LINK.findall(data.decode()) if not (root / f"{target}.md").is_file()]
+    return [
+        f"{path}: {target}"
+        for path, data in snapshot(root).items()
+        for target in LINK.findall(data.decode())
+        if not (root / f"{target}.md").is_file()
+    ]
 
 
 def note_of(root: Path, node_id: str) -> Path:
@@ -48,28 +52,76 @@ async def build_graph(deps, remember, user_id) -> dict[str, str]:
     await deps.db.transaction(lambda tx: edges.adjust(tx, user_id, deps.clock.now(), [edges.change(b, d, 0.4, True)]))
     session = str(uuid.uuid4())
     entries = [
-        {"id": str(uuid.uuid4()), "kind": "experience", "text": "Started moving the deploy", "position": 0,
-         "resolved": False, "rootCause": None, "solution": None, "promotedTo": None},
-        {"id": str(uuid.uuid4()), "kind": "blocker", "text": "The [[queue]] stalled\nfor an hour", "position": 1,
-         "resolved": True, "rootCause": "a full disk", "solution": "rotate the logs", "promotedTo": None},
-        {"id": str(uuid.uuid4()), "kind": "learning", "text": "Payments need a queue worker", "position": 2,
-         "resolved": False, "rootCause": None, "solution": None, "promotedTo": d},
+        {
+            "id": str(uuid.uuid4()),
+            "kind": "experience",
+            "text": "Started moving the deploy",
+            "position": 0,
+            "resolved": False,
+            "rootCause": None,
+            "solution": None,
+            "promotedTo": None,
+        },
+        {
+            "id": str(uuid.uuid4()),
+            "kind": "blocker",
+            "text": "The [[queue]] stalled\nfor an hour",
+            "position": 1,
+            "resolved": True,
+            "rootCause": "a full disk",
+            "solution": "rotate the logs",
+            "promotedTo": None,
+        },
+        {
+            "id": str(uuid.uuid4()),
+            "kind": "learning",
+            "text": "Payments need a queue worker",
+            "position": 2,
+            "resolved": False,
+            "rootCause": None,
+            "solution": None,
+            "promotedTo": d,
+        },
     ]
-    await deps.db.write("testing.create_session", userId=user_id, now=deps.clock.now(), entries=entries,
-                        related=[{"fromId": d, "toId": b}],
-                        session={"id": session, "agentId": "agent-1", "goal": "Move the deploy to Mondays",
-                                 "status": "ended", "endedAt": deps.clock.now()})
-    decision = await decide(deps, user_id, DecisionDraft(
-        DecisionType.ACTION, "Deploy on Mondays from now on", memories=[Contribution(c), Contribution(b, 0.5)],
-        alternatives=["Keep deploying on Fridays"], session_id=session))
+    await deps.db.write(
+        "testing.create_session",
+        userId=user_id,
+        now=deps.clock.now(),
+        entries=entries,
+        related=[{"fromId": d, "toId": b}],
+        session={
+            "id": session,
+            "agentId": "agent-1",
+            "goal": "Move the deploy to Mondays",
+            "status": "ended",
+            "endedAt": deps.clock.now(),
+        },
+    )
+    decision = await decide(
+        deps,
+        user_id,
+        DecisionDraft(
+            DecisionType.ACTION,
+            "Deploy on Mondays from now on",
+            memories=[Contribution(c), Contribution(b, 0.5)],
+            alternatives=["Keep deploying on Fridays"],
+            session_id=session,
+        ),
+    )
     await observe_outcome(deps, user_id, OutcomeDraft(decision.trace_id, 0.8, Signal.USER_ACCEPTED, "calmer weekends"))
-    trail = await save_trail(deps, user_id, TrailDraft(
-        agent_id="agent-1", label="Why deploys fail on Fridays",
-        hypotheses=[HypothesisDraft("Friday deploys are rushed", 0.7, supporting=[a])],
-        conclusions=[ConclusionDraft("Deploy on Mondays", 0.8, supporting=[c])],
-        open_questions=["What about public holidays?"], visited=[VisitDraft(c, "the new schedule", 0.9)]))
-    return {"a": a, "b": b, "c": c, "d": d, "session": session, "decision": decision.trace_id,
-            "trail": trail.trail.id}
+    trail = await save_trail(
+        deps,
+        user_id,
+        TrailDraft(
+            agent_id="agent-1",
+            label="Why deploys fail on Fridays",
+            hypotheses=[HypothesisDraft("Friday deploys are rushed", 0.7, supporting=[a])],
+            conclusions=[ConclusionDraft("Deploy on Mondays", 0.8, supporting=[c])],
+            open_questions=["What about public holidays?"],
+            visited=[VisitDraft(c, "the new schedule", 0.9)],
+        ),
+    )
+    return {"a": a, "b": b, "c": c, "d": d, "session": session, "decision": decision.trace_id, "trail": trail.trail.id}
 
 
 async def test_export_import_export_round_trip_and_edits(deps, remember, user_id, tmp_path):
@@ -79,8 +131,13 @@ async def test_export_import_export_round_trip_and_edits(deps, remember, user_id
     vault = snapshot(root)
     assert len(first.written) == first.notes == len(vault) and first.removed == []
     assert unresolved(root) == []
-    for index, folder in [("Memories", "memories"), ("Decisions", "decisions"), ("Trails", "trails"),
-                          ("Sessions", "sessions"), ("Entities", "entities")]:
+    for index, folder in [
+        ("Memories", "memories"),
+        ("Decisions", "decisions"),
+        ("Trails", "trails"),
+        ("Sessions", "sessions"),
+        ("Entities", "entities"),
+    ]:
         listed = LINK.findall(vault[f"{index}.md"].decode())
         assert sorted(listed) == sorted(p[:-3] for p in vault if p.startswith(folder + "/")) != []
     assert sum(p.startswith("memories/") for p in vault) == 4
@@ -118,26 +175,29 @@ async def test_export_import_export_round_trip_and_edits(deps, remember, user_id
     d_note.write_text(d_note.read_text().replace("Payments are processed", "Card payments are processed"))
     b_note.write_text(b_note.read_text() + f"- related:: [[{new_link}]]\n")
     decision_note = note_of(root, ids["decision"])
-    decision_note.write_text(decision_note.read_text().replace("Deploy on Mondays from now on",
-                                                               "Deploy on Mondays, never on Fridays"))
+    decision_note.write_text(
+        decision_note.read_text().replace("Deploy on Mondays from now on", "Deploy on Mondays, never on Fridays")
+    )
     (root / "memories" / "Rollback plan.md").write_text(
-        "Rollbacks redeploy the previous container image within five minutes. "
-        f"See [[{new_link}|the schedule]].\n")
+        f"Rollbacks redeploy the previous container image within five minutes. See [[{new_link}|the schedule]].\n"
+    )
     with pytest.raises(Conflict, match="notes with edits that are not in the graph: 3"):
         await export_vault(deps.db, deps.settings, user_id, root)
 
     report = await import_vault(deps, user_id, root)
     assert report.skipped == [] and report.created == ["memories/Rollback plan"]
-    assert sorted(report.updated) == sorted(p.relative_to(root).with_suffix("").as_posix()
-                                            for p in (d_note, decision_note))
+    assert sorted(report.updated) == sorted(
+        p.relative_to(root).with_suffix("").as_posix() for p in (d_note, decision_note)
+    )
     created = split((root / "memories" / "Rollback plan.md").read_text())[0]
     assert created["type"] == "memory" and created["user"] == user_id
     assert sorted(report.linked) == sorted([(ids["b"], "related", ids["c"]), (created["id"], "related", ids["c"])])
     memory = await manage.get_memory(deps, user_id, ids["d"])
     assert memory.content == "Card payments are processed through a queue worker"
     rollback = await manage.get_memory(deps, user_id, created["id"])
-    assert rollback.content == ("Rollbacks redeploy the previous container image within five minutes. "
-                                "See the schedule.")
+    assert rollback.content == (
+        "Rollbacks redeploy the previous container image within five minutes. See the schedule."
+    )
     logged = await events_after(deps, user_id, 0, ["memory.updated", "memory.linked", "text.edited"], 50)
     assert sorted(e.type for e in logged) == ["memory.linked", "memory.linked", "memory.updated", "text.edited"]
 
@@ -164,7 +224,8 @@ async def test_bad_notes_are_skipped_with_reasons_and_change_nothing(deps, remem
     note = note_of(root, memory.id)
     (root / "memories" / "broken.md").write_text("---\nid: [oops\n---\nStaging runs somewhere else now\n")
     (root / "memories" / "foreign.md").write_text(
-        f'---\nid: "{memory.id}"\nuser: "someone-else"\n---\nStolen text that is long enough\n')
+        f'---\nid: "{memory.id}"\nuser: "someone-else"\n---\nStolen text that is long enough\n'
+    )
     (root / "memories" / "gone.md").write_text('---\nid: "no-such-id"\n---\nA memory deleted long ago\n')
     (root / "memories" / "short.md").write_text("too short")
     (root / "decisions").mkdir()

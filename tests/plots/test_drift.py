@@ -16,8 +16,14 @@ TAKEN = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def test_new_strengthened_and_weakened_edges(png):
-    data = DriftData("before the sprint", TAKEN, [(0.0, 0.2), (0.0, 0.1), (0.5, 0.7), (0.9, 0.45)], drifted=4,
-                     node_count_delta=3, edge_count_delta=2)
+    data = DriftData(
+        "before the sprint",
+        TAKEN,
+        [(0.0, 0.2), (0.0, 0.1), (0.5, 0.7), (0.9, 0.45)],
+        drifted=4,
+        node_count_delta=3,
+        edge_count_delta=2,
+    )
     figure = drift_figure(data)
     [axes] = figure.axes
     assert (axes.get_xlabel(), axes.get_ylabel()) == (XLABEL, YLABEL)
@@ -25,7 +31,10 @@ def test_new_strengthened_and_weakened_edges(png):
     assert axes.get_ylabel() == "association edges"
     assert 'since "before the sprint" (2026-03-02 09:00 UTC): 4 edges' in axes.get_title()
     assert [t.get_text() for t in axes.get_legend().get_texts()] == [
-        "new edges (2)", "strengthened (1)", "weakened (1)"]
+        "new edges (2)",
+        "strengthened (1)",
+        "weakened (1)",
+    ]
     png(figure)
 
 
@@ -41,10 +50,14 @@ def test_more_drifts_than_shown_and_none_at_all(png):
 
 
 async def test_drift_since_a_real_snapshot(remember, deps, user_id, tmp_path):
-    ids = [(await remember(text)).memory.id for text in (
-        "The deploy pipeline runs the migrations first",
-        "Migrations are reviewed by the database team",
-        "The database team owns the backup schedule")]
+    ids = [
+        (await remember(text)).memory.id
+        for text in (
+            "The deploy pipeline runs the migrations first",
+            "Migrations are reviewed by the database team",
+            "The database team owns the backup schedule",
+        )
+    ]
     clock = FixedClock(datetime.now(UTC) + timedelta(minutes=1))
     timed = replace(deps, clock=clock)
 
@@ -60,8 +73,9 @@ async def test_drift_since_a_real_snapshot(remember, deps, user_id, tmp_path):
     assert sorted((round(o, 6), round(n, 6)) for o, n in data.changes) == [(0.0, 0.3), (0.5, 0.75)]
 
     out = tmp_path / "drift.png"
-    result = await asyncio.to_thread(CliRunner().invoke, cli, ["plot", "drift", "--user", user_id,
-                                                               "--since", snapshot.id, "--out", str(out)])
+    result = await asyncio.to_thread(
+        CliRunner().invoke, cli, ["plot", "drift", "--user", user_id, "--since", snapshot.id, "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert "2 edges moved since 'before feedback'" in result.stdout and out.stat().st_size > 5_000
 

@@ -26,17 +26,23 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def history(**fields) -> SalienceHistory:
-    return SalienceHistory(**{
-        "memory_id": "4f357d0e-26a3-4ed7-aaef-005587aa2d86", "content": "User prefers Redis for caching",
-        "created_at": T0, "now": T0 + timedelta(days=10), "base_salience": 0.6, "effective_salience": 0.63,
-        "adjustments": [
-            Adjustment(T0 + timedelta(days=1), 0.0, 0.032, 0.032, "outcome", 0.8),
-            Adjustment(T0 + timedelta(days=3), 0.032, 0.012, -0.02, "outcome", -0.5),
-            Adjustment(T0 + timedelta(days=4), 0.012, 0.012, 0.0, "outcome", None),
-        ],
-        "marks": [Mark(T0 + timedelta(days=6), "promoted")],
-        **fields,
-    })
+    return SalienceHistory(
+        **{
+            "memory_id": "4f357d0e-26a3-4ed7-aaef-005587aa2d86",
+            "content": "User prefers Redis for caching",
+            "created_at": T0,
+            "now": T0 + timedelta(days=10),
+            "base_salience": 0.6,
+            "effective_salience": 0.63,
+            "adjustments": [
+                Adjustment(T0 + timedelta(days=1), 0.0, 0.032, 0.032, "outcome", 0.8),
+                Adjustment(T0 + timedelta(days=3), 0.032, 0.012, -0.02, "outcome", -0.5),
+                Adjustment(T0 + timedelta(days=4), 0.012, 0.012, 0.0, "outcome", None),
+            ],
+            "marks": [Mark(T0 + timedelta(days=6), "promoted")],
+            **fields,
+        }
+    )
 
 
 def test_effective_salience_and_adjustments_with_a_marker_per_outcome(png):
@@ -47,8 +53,14 @@ def test_effective_salience_and_adjustments_with_a_marker_per_outcome(png):
     assert bottom.get_xlabel() == XLABEL == "time (UTC)"
     assert top.get_title().startswith("Salience of memory 4f357d0e: “User prefers Redis")
     legend = [t.get_text() for t in top.get_legend().get_texts()]
-    assert legend == ["base today + outcome adjustment", "stored", "good outcome", "bad outcome",
-                      "neutral outcome", "now (the value in the database)"]
+    assert legend == [
+        "base today + outcome adjustment",
+        "stored",
+        "good outcome",
+        "bad outcome",
+        "neutral outcome",
+        "now (the value in the database)",
+    ]
     step = top.get_lines()[0]
     assert [round(y, 3) for y in step.get_ydata()] == [0.6, 0.632, 0.612, 0.612, 0.612]
     assert "promoted" in [t.get_text() for t in top.texts]
@@ -61,11 +73,14 @@ def test_the_stored_marker_sits_at_the_creation_time():
     assert markers["stored"] == [T0] and markers["now (the value in the database)"] == [T0 + timedelta(days=10)]
 
 
-@pytest.mark.parametrize(("span", "label"), [
-    (timedelta(seconds=50), r"\d\d:\d\d:\d\d"),  # seconds: every tick HH:MM:SS
-    (timedelta(minutes=40), r"\d\d:\d\d"),
-    (timedelta(hours=5), r"\d\d:\d\d"),  # hours: never a bare seconds count
-])
+@pytest.mark.parametrize(
+    ("span", "label"),
+    [
+        (timedelta(seconds=50), r"\d\d:\d\d:\d\d"),  # seconds: every tick HH:MM:SS
+        (timedelta(minutes=40), r"\d\d:\d\d"),
+        (timedelta(hours=5), r"\d\d:\d\d"),  # hours: never a bare seconds count
+    ],
+)
 def test_time_labels_keep_one_format(span, label):
     start = T0 + timedelta(seconds=17)
     steps = [Adjustment(start + span * f, 0.0, 0.03, 0.03, "outcome", 0.8) for f in (0.1, 0.5, 0.9)]
@@ -88,9 +103,15 @@ async def test_history_from_the_event_log(remember, deps, user_id, tmp_path):
     redis = await remember("User prefers Redis for caching", baseSalience=0.6, temporalLevel=2)
     other = await remember("The cache must survive restarts", baseSalience=0.5, temporalLevel=2)
     for quality in (0.8, -0.6):
-        decision = await decisions.decide(deps, user_id, decisions.DecisionDraft(
-            decisions.DecisionType.RECOMMENDATION, "Use Redis for the cache layer",
-            memories=[decisions.Contribution(redis.memory.id, 0.8), decisions.Contribution(other.memory.id, 0.2)]))
+        decision = await decisions.decide(
+            deps,
+            user_id,
+            decisions.DecisionDraft(
+                decisions.DecisionType.RECOMMENDATION,
+                "Use Redis for the cache layer",
+                memories=[decisions.Contribution(redis.memory.id, 0.8), decisions.Contribution(other.memory.id, 0.2)],
+            ),
+        )
         signal = outcomes.Signal.USER_ACCEPTED if quality > 0 else outcomes.Signal.USER_REJECTED
         await outcomes.observe_outcome(deps, user_id, outcomes.OutcomeDraft(decision.trace_id, quality, signal))
     await manage.forget(deps, user_id, redis.memory.id)
@@ -103,14 +124,25 @@ async def test_history_from_the_event_log(remember, deps, user_id, tmp_path):
     assert found.adjustments[-1].new == stored.outcome_adjustment and found.base_salience == stored.base_salience
 
     out = tmp_path / "salience.png"
-    result = await asyncio.to_thread(CliRunner().invoke, cli, ["plot", "salience", redis.memory.id,
-                                                               "--user", user_id, "--out", str(out)])
+    result = await asyncio.to_thread(
+        CliRunner().invoke, cli, ["plot", "salience", redis.memory.id, "--user", user_id, "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout == f"wrote {out} (2 outcome adjustments)\n" and out.stat().st_size > 5_000
 
 
 def test_another_users_memory_is_not_found(db, user_id, tmp_path):
-    result = CliRunner().invoke(cli, ["plot", "salience", "00000000-0000-0000-0000-000000000000",
-                                      "--user", user_id, "--out", str(tmp_path / "s.png")])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "plot",
+            "salience",
+            "00000000-0000-0000-0000-000000000000",
+            "--user",
+            user_id,
+            "--out",
+            str(tmp_path / "s.png"),
+        ],
+    )
     assert result.exit_code == 1
     assert result.stderr == "Error: no memory 00000000-0000-0000-0000-000000000000\n"

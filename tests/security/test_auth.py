@@ -4,7 +4,7 @@ from graphmind.security import keys
 from graphmind.security.ratelimit import LocalBuckets, RateLimiter
 
 ME = "{ memories(first: 5) { edges { node { id content } } } }"
-REMEMBER = 'mutation($c: String!) { remember(input: {content: $c}) { id } }'
+REMEMBER = "mutation($c: String!) { remember(input: {content: $c}) { id } }"
 
 
 def test_a_key_is_required(call):
@@ -28,21 +28,26 @@ async def test_the_key_decides_the_user(call, key_for):
 async def test_admin_only_operations(call, key_for):
     _, agent = await key_for()
     _, admin = await key_for(keys.Role.ADMIN)
-    for query in ("{ jobs { name } }", "{ apiKeys { id } }", "{ selfImprovement { killSwitch } }",
-                  'mutation { runJob(input: {name: DECAY, dryRun: true}) { status } }',
-                  'mutation { createApiKey(input: {userId: "x"}) { key } }',
-                  'mutation { setSelfImprovementKillSwitch(input: {engaged: false}) { killSwitch } }',
-                  'mutation { setSelfImprovement(input: {enabled: true}) { killSwitch } }',
-                  'mutation { revokeApiKey(input: {id: "no-such-key"}) { id } }',
-                  '{ selfImprovementPreview(userId: "someone-else") { id } }',
-                  '{ exportUserData(userId: "someone-else") }'):
+    for query in (
+        "{ jobs { name } }",
+        "{ apiKeys { id } }",
+        "{ selfImprovement { killSwitch } }",
+        "mutation { runJob(input: {name: DECAY, dryRun: true}) { status } }",
+        'mutation { createApiKey(input: {userId: "x"}) { key } }',
+        "mutation { setSelfImprovementKillSwitch(input: {engaged: false}) { killSwitch } }",
+        "mutation { setSelfImprovement(input: {enabled: true}) { killSwitch } }",
+        'mutation { revokeApiKey(input: {id: "no-such-key"}) { id } }',
+        '{ selfImprovementPreview(userId: "someone-else") { id } }',
+        '{ exportUserData(userId: "someone-else") }',
+    ):
         status, body = call(query, agent)
         assert status == 200 and body["errors"][0]["extensions"]["code"] == "FORBIDDEN", query
-    created = call('mutation { createApiKey(input: {userId: "made-by-admin", label: "t"}) { key apiKey { id prefix } } }',
-                   admin)[1]["data"]["createApiKey"]
+    created = call(
+        'mutation { createApiKey(input: {userId: "made-by-admin", label: "t"}) { key apiKey { id prefix } } }', admin
+    )[1]["data"]["createApiKey"]
     assert created["key"].startswith(created["apiKey"]["prefix"])
     assert call(ME, created["key"])[0] == 200
-    call('mutation($id: ID!) { revokeApiKey(input: {id: $id}) { revokedAt } }', admin, {"id": created["apiKey"]["id"]})
+    call("mutation($id: ID!) { revokeApiKey(input: {id: $id}) { revokedAt } }", admin, {"id": created["apiKey"]["id"]})
     assert call(ME, created["key"])[0] == 401  # revoked through this server: at once
 
 
@@ -61,8 +66,11 @@ async def test_rate_limit(secure_client, call, key_for):
 
 async def test_body_size_limit(secure_client, key_for):
     _, key = await key_for()
-    response = secure_client.post("/graphql", content=b"{" + b" " * 1_000_001 + b"}",
-                                  headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+    response = secure_client.post(
+        "/graphql",
+        content=b"{" + b" " * 1_000_001 + b"}",
+        headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
+    )
     assert response.status_code == 413 and response.json()["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
 
 

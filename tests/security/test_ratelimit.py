@@ -53,8 +53,12 @@ async def test_no_limit_takes_nothing(db):
 
 
 async def test_without_neo4j_each_process_limits_alone(settings, library):
-    away = Database.connect(settings.model_copy(update={"neo4j_uri": "bolt://127.0.0.1:9", "neo4j_connect_timeout": 0.5,
-                                                        "neo4j_retry_seconds": 0.1}), library)
+    away = Database.connect(
+        settings.model_copy(
+            update={"neo4j_uri": "bolt://127.0.0.1:9", "neo4j_connect_timeout": 0.5, "neo4j_retry_seconds": 0.1}
+        ),
+        library,
+    )
     try:
         limiter = RateLimiter(6, 2, away)
         assert [await limiter.take("k") == 0.0 for _ in range(3)] == [True, True, False]

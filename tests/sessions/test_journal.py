@@ -12,18 +12,30 @@ PORT_MEMORY = "The Neo4j test server fails to start when port 7687 is already ta
 async def test_recall_surfaces_on_first_experience_and_blockers_only(deps, remember, user_id):
     await remember(PORT_MEMORY)
     session = await journal.start_session(deps, user_id, "agent-1", "Get the integration tests running")
-    learning = await journal.log_entry(deps, user_id, session.id, EntryKind.LEARNING,
-                                       "The Neo4j test server fails when port 7687 is already in use")
+    learning = await journal.log_entry(
+        deps, user_id, session.id, EntryKind.LEARNING, "The Neo4j test server fails when port 7687 is already in use"
+    )
     assert learning.signal is None and learning.recalled == []
-    first = await journal.log_entry(deps, user_id, session.id, EntryKind.EXPERIENCE,
-                                    "The Neo4j test server did not start: port 7687 is already taken")
+    first = await journal.log_entry(
+        deps,
+        user_id,
+        session.id,
+        EntryKind.EXPERIENCE,
+        "The Neo4j test server did not start: port 7687 is already taken",
+    )
     assert first.signal == "first_experience" and [i.memory.content for i in first.recalled] == [PORT_MEMORY]
     assert first.message.startswith("You have dealt with this before:")
-    second = await journal.log_entry(deps, user_id, session.id, EntryKind.EXPERIENCE,
-                                     "The Neo4j test server did not start: port 7687 is already taken")
+    second = await journal.log_entry(
+        deps,
+        user_id,
+        session.id,
+        EntryKind.EXPERIENCE,
+        "The Neo4j test server did not start: port 7687 is already taken",
+    )
     assert second.signal is None and second.recalled == []
-    blocker = await journal.log_entry(deps, user_id, session.id, EntryKind.BLOCKER,
-                                      "Neo4j test server cannot start, port 7687 already taken")
+    blocker = await journal.log_entry(
+        deps, user_id, session.id, EntryKind.BLOCKER, "Neo4j test server cannot start, port 7687 already taken"
+    )
     assert blocker.signal == "blocker" and blocker.recalled[0].memory.content == PORT_MEMORY
     assert blocker.message.startswith("You solved something similar with:")
     for kind in (EntryKind.DECISION, EntryKind.ASSUMPTION):
@@ -37,17 +49,20 @@ async def test_recall_surfaces_on_first_experience_and_blockers_only(deps, remem
 async def test_loop_warning_at_the_second_similar_rejection_helper_at_the_third(deps, user_id):
     session = await journal.start_session(deps, user_id, "agent-1", "Make the flaky test pass")
     await journal.log_entry(deps, user_id, session.id, EntryKind.ASSUMPTION, "The test is flaky because of timing")
-    first = await journal.log_entry(deps, user_id, session.id, EntryKind.REJECTED,
-                                    "Increase the sleep in the test to two seconds")
+    first = await journal.log_entry(
+        deps, user_id, session.id, EntryKind.REJECTED, "Increase the sleep in the test to two seconds"
+    )
     assert first.loop_warning is None and first.signal == "rejected"
-    second = await journal.log_entry(deps, user_id, session.id, EntryKind.REJECTED,
-                                     "Increase the sleep in the test to five seconds")
+    second = await journal.log_entry(
+        deps, user_id, session.id, EntryKind.REJECTED, "Increase the sleep in the test to five seconds"
+    )
     warning = second.loop_warning
     assert warning.attempt == 2 and warning.similarity >= 0.85 and not warning.suggest_helper
     assert warning.assumptions == ["The test is flaky because of timing"]
     assert warning.checklist[0] == 'Question assumptions: "The test is flaky because of timing"'
-    third = await journal.log_entry(deps, user_id, session.id, EntryKind.REJECTED,
-                                    "Increase the sleep in the test to ten seconds")
+    third = await journal.log_entry(
+        deps, user_id, session.id, EntryKind.REJECTED, "Increase the sleep in the test to ten seconds"
+    )
     assert third.loop_warning.attempt == 3 and third.loop_warning.suggest_helper
     other = await journal.log_entry(deps, user_id, session.id, EntryKind.REJECTED, "Rewrite the database schema")
     assert other.loop_warning is None
@@ -60,8 +75,9 @@ async def test_session_recall_scans_the_whole_session(deps, remember, user_id):
     stored = await remember(PORT_MEMORY)
     await remember("Grandma's apple pie needs two hours in the oven.")
     session = await journal.start_session(deps, user_id, "agent-1", "Fix the CI pipeline")
-    await journal.log_entry(deps, user_id, session.id, EntryKind.ASSUMPTION,
-                            "Neo4j test server fails because port 7687 is already taken")
+    await journal.log_entry(
+        deps, user_id, session.id, EntryKind.ASSUMPTION, "Neo4j test server fails because port 7687 is already taken"
+    )
     found = await journal.session_recall(deps, user_id, session.id, 2)
     assert [m.memory.id for m in found] == [stored.memory.id] and found[0].similarity >= 0.7
     with pytest.raises(BadUserInput):

@@ -11,8 +11,15 @@ AT = datetime(2026, 3, 2, tzinfo=UTC)
 
 
 def row(kind, text, position, vector=None):
-    return {"id": f"e{position}", "sessionId": "s", "kind": kind, "text": text, "position": position, "at": AT,
-            "embedding": None if vector is None else list(vector)}
+    return {
+        "id": f"e{position}",
+        "sessionId": "s",
+        "kind": kind,
+        "text": text,
+        "position": position,
+        "at": AT,
+        "embedding": None if vector is None else list(vector),
+    }
 
 
 def unit(x, y):
@@ -41,32 +48,57 @@ def test_checklist_without_assumptions():
 
 
 def test_brief_packages_the_problem():
-    entries = [SessionEntry("a", "s", EntryKind.ASSUMPTION, "Ports are free", 0, AT),
-               SessionEntry("b", "s", EntryKind.BLOCKER, "Server will not start", 1, AT),
-               SessionEntry("c", "s", EntryKind.REJECTED, "Restart it", 2, AT),
-               SessionEntry("d", "s", EntryKind.LEARNING, "Logs are in .cache", 3, AT)]
+    entries = [
+        SessionEntry("a", "s", EntryKind.ASSUMPTION, "Ports are free", 0, AT),
+        SessionEntry("b", "s", EntryKind.BLOCKER, "Server will not start", 1, AT),
+        SessionEntry("c", "s", EntryKind.REJECTED, "Restart it", 2, AT),
+        SessionEntry("d", "s", EntryKind.LEARNING, "Logs are in .cache", 3, AT),
+    ]
     b = brief(Session("s", "agent", "Run the tests", SessionStatus.OPEN, AT, None, entries))
     assert (b.problem, b.tried, b.assumptions, b.learnings) == (
-        "Server will not start", ["Restart it"], ["Ports are free"], ["Logs are in .cache"])
+        "Server will not start",
+        ["Restart it"],
+        ["Ports are free"],
+        ["Logs are in .cache"],
+    )
     assert "**Problem:** Server will not start" in b.markdown and "- Restart it" in b.markdown
 
 
 def session_of(*entries):
-    made = [SessionEntry(f"e{n}", "s", EntryKind(kind), text, n, AT, resolved)
-            for n, (kind, text, resolved) in enumerate(entries)]
+    made = [
+        SessionEntry(f"e{n}", "s", EntryKind(kind), text, n, AT, resolved)
+        for n, (kind, text, resolved) in enumerate(entries)
+    ]
     return Session("s", "agent", "Run the tests", SessionStatus.OPEN, AT, None, made)
 
 
 def test_the_brief_lists_the_attempts_at_its_problem_only():
-    b = brief(session_of(("blocker", "Neo4j will not start", False), ("rejected", "Raise the timeout", False),
-                         ("rejected", "Raise it again", False), ("blocker", "Lint fails", True),
-                         ("rejected", "Disable the rule", False)))
+    b = brief(
+        session_of(
+            ("blocker", "Neo4j will not start", False),
+            ("rejected", "Raise the timeout", False),
+            ("rejected", "Raise it again", False),
+            ("blocker", "Lint fails", True),
+            ("rejected", "Disable the rule", False),
+        )
+    )
     assert (b.problem, b.tried) == ("Neo4j will not start", ["Raise the timeout", "Raise it again"])
-    b = brief(session_of(("blocker", "Neo4j will not start", False), ("rejected", "Raise the timeout", False),
-                         ("blocker", "Lint fails", False), ("rejected", "Disable the rule", False)))
+    b = brief(
+        session_of(
+            ("blocker", "Neo4j will not start", False),
+            ("rejected", "Raise the timeout", False),
+            ("blocker", "Lint fails", False),
+            ("rejected", "Disable the rule", False),
+        )
+    )
     assert (b.problem, b.tried) == ("Lint fails", ["Disable the rule"])
-    b = brief(session_of(("blocker", "Neo4j will not start", False), ("rejected", "Raise the timeout", False),
-                         ("blocker", "Lint fails", False)))  # a new blocker, nothing tried at it yet
+    b = brief(
+        session_of(
+            ("blocker", "Neo4j will not start", False),
+            ("rejected", "Raise the timeout", False),
+            ("blocker", "Lint fails", False),
+        )
+    )  # a new blocker, nothing tried at it yet
     assert (b.problem, b.tried) == ("Neo4j will not start", ["Raise the timeout"])
     b = brief(session_of(("blocker", "Lint fails", False)))
     assert (b.problem, b.tried) == ("Lint fails", [])

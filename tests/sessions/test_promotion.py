@@ -17,10 +17,14 @@ async def ended(deps, user_id, entries, resolve=None):
 
 
 async def test_novel_learning_is_promoted(deps, user_id):
-    result, logged = await ended(deps, user_id, [
-        (EntryKind.EXPERIENCE, "Started on the release checklist"),
-        (EntryKind.LEARNING, "The release checklist lives in the ops wiki under deployments."),
-    ])
+    result, logged = await ended(
+        deps,
+        user_id,
+        [
+            (EntryKind.EXPERIENCE, "Started on the release checklist"),
+            (EntryKind.LEARNING, "The release checklist lives in the ops wiki under deployments."),
+        ],
+    )
     [p] = result.promotions
     assert (p.entry_id, p.action, p.related_memory_id) == (logged[1].entry.id, "promoted", None)
     memory = await manage.get_memory(deps, user_id, p.memory_id)
@@ -49,17 +53,26 @@ async def test_similar_to_a_confident_memory_supersedes_it(deps, remember, user_
 
 
 async def test_bugs_need_reusability_signals(deps, user_id):
-    result, logged = await ended(deps, user_id, [
-        (EntryKind.BLOCKER, "Tests hang on macOS when the Neo4j server starts"),
-        (EntryKind.BLOCKER, "The meeting notes went missing"),
-        (EntryKind.BLOCKER, "Nobody answered the question"),
-    ], resolve={0: ("a second JVM held the Bolt port", "Stop stray JVMs before the suite"),
-                1: ("they were never written", "Write them during the meeting")})
+    result, logged = await ended(
+        deps,
+        user_id,
+        [
+            (EntryKind.BLOCKER, "Tests hang on macOS when the Neo4j server starts"),
+            (EntryKind.BLOCKER, "The meeting notes went missing"),
+            (EntryKind.BLOCKER, "Nobody answered the question"),
+        ],
+        resolve={
+            0: ("a second JVM held the Bolt port", "Stop stray JVMs before the suite"),
+            1: ("they were never written", "Write them during the meeting"),
+        },
+    )
     bug, plain, unresolved = result.promotions
     assert bug.action == "promoted" and {"platform:macos", "library:neo4j"} <= set(bug.signals)
     memory = await manage.get_memory(deps, user_id, bug.memory_id)
-    assert memory.content == ("Problem: Tests hang on macOS when the Neo4j server starts. "
-                              "Root cause: a second JVM held the Bolt port. Solution: Stop stray JVMs before the suite.")
+    assert memory.content == (
+        "Problem: Tests hang on macOS when the Neo4j server starts. "
+        "Root cause: a second JVM held the Bolt port. Solution: Stop stray JVMs before the suite."
+    )
     assert "bug" in memory.tags
     assert plain.action == "skipped" and "reusability" in plain.reason and plain.memory_id is None
     assert unresolved.action == "skipped" and unresolved.reason == "unresolved blocker"
@@ -67,8 +80,9 @@ async def test_bugs_need_reusability_signals(deps, user_id):
 
 async def test_a_repeat_is_skipped_and_the_end_takes_a_snapshot(deps, remember, user_id):
     existing = await remember("The release checklist lives in the ops wiki under deployments.")
-    result, _ = await ended(deps, user_id, [(EntryKind.LEARNING,
-                                             "The release checklist lives in the ops wiki under deployments.")])
+    result, _ = await ended(
+        deps, user_id, [(EntryKind.LEARNING, "The release checklist lives in the ops wiki under deployments.")]
+    )
     [p] = result.promotions
     assert p.action == "skipped" and p.memory_id == existing.memory.id and "duplicate" in p.reason
     assert result.snapshot.kind == "session" and result.session.id in result.snapshot.label
@@ -82,8 +96,9 @@ async def test_an_empty_session_ends_too(deps, user_id):
 
 async def test_an_updated_value_is_promoted_not_skipped_as_a_duplicate(deps, remember, user_id):
     old = await remember("The production database runs PostgreSQL 15 on AWS RDS.")
-    result, _ = await ended(deps, user_id, [(EntryKind.LEARNING,
-                                             "The production database runs PostgreSQL 16 on AWS RDS.")])
+    result, _ = await ended(
+        deps, user_id, [(EntryKind.LEARNING, "The production database runs PostgreSQL 16 on AWS RDS.")]
+    )
     [p] = result.promotions
     assert p.action != "skipped" and p.memory_id != old.memory.id
     assert (await manage.get_memory(deps, user_id, old.memory.id)).status is MemoryStatus.SUPERSEDED

@@ -21,6 +21,7 @@ def marker() -> str:
 @pytest.fixture
 def sharing(timed):
     """The services with test sharing settings (fixed noise seed); `sharing(**overrides)` for more."""
+
     def configure(**overrides):
         settings = timed.settings.model_copy(update={"sharing_noise_seed": 7, **overrides})
         return replace(timed, settings=settings)
@@ -43,9 +44,15 @@ async def population(timed, marker):
             user_id = f"share-{marker}-{prefix}{len(created):03d}"
             text = summary(i) if summary else f"Retry the flaky {marker} deploy with exponential backoff"
             centroid = 3 * (direction + rng.normal(0, 0.03, 384))
-            await timed.db.write("testing.create_pattern", userId=user_id, patternId=str(uuid.uuid4()),
-                                 summary=text, centroidSum=centroid.tolist(),
-                                 qualities=[0.9] * good + [-0.4] * bad, now=timed.clock.now())
+            await timed.db.write(
+                "testing.create_pattern",
+                userId=user_id,
+                patternId=str(uuid.uuid4()),
+                summary=text,
+                centroidSum=centroid.tolist(),
+                qualities=[0.9] * good + [-0.4] * bad,
+                now=timed.clock.now(),
+            )
             if opt_in:
                 await set_consent(timed, user_id, True)
             created.append(user_id)

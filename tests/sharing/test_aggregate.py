@@ -53,8 +53,12 @@ def test_a_group_keeps_only_the_given_users():
 
 def test_a_group_continues_the_release_most_of_its_users_contributed_to():
     c = unit(1)
-    members = [pattern("u1", "p1", c, [0.9], "s2"), pattern("u2", "p2", c, [0.9], "s2"),
-               pattern("u3", "p3", c, [0.9], "s1"), pattern("u4", "p4", c, [0.9])]
+    members = [
+        pattern("u1", "p1", c, [0.9], "s2"),
+        pattern("u2", "p2", c, [0.9], "s2"),
+        pattern("u3", "p3", c, [0.9], "s1"),
+        pattern("u4", "p4", c, [0.9]),
+    ]
     group = Group(contributions(members, 0.5, 10))
     assert previous_release(group, taken=set()) == "s2"
     assert previous_release(group, taken={"s2"}) == "s1"

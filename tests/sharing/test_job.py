@@ -151,5 +151,15 @@ async def test_shared_patterns_carry_no_ids_of_user_data(sharing, population, ma
     text = repr(values)
     assert not UUID.search(text)  # no memory, decision or pattern id
     assert not any(u in text or u.split("-")[-1] in text for u in users)  # no user id
-    assert set(row["shared"]) == {"id", "description", "keywords", "instances", "users", "meanQuality",
-                                  "epsilon", "releases", "createdAt", "publishedAt"}
+    assert set(row["shared"]) == {
+        "id",
+        "description",
+        "keywords",
+        "instances",
+        "users",
+        "meanQuality",
+        "epsilon",
+        "releases",
+        "createdAt",
+        "publishedAt",
+    }

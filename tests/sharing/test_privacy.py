@@ -6,9 +6,16 @@ import pytest
 from graphmind.sharing import privacy
 
 
-@pytest.mark.parametrize(("instances", "users", "shared"), [
-    (99, 10, False), (100, 9, False), (100, 10, True), (5000, 10, True), (100, 400, True),
-])
+@pytest.mark.parametrize(
+    ("instances", "users", "shared"),
+    [
+        (99, 10, False),
+        (100, 9, False),
+        (100, 10, True),
+        (5000, 10, True),
+        (100, 400, True),
+    ],
+)
 def test_thresholds_need_100_instances_across_10_users(instances, users, shared):
     assert privacy.meets_thresholds(instances, users, min_instances=100, min_users=10) is shared
 

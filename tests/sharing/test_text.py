@@ -27,7 +27,6 @@ def test_one_user_repeating_a_word_counts_once():
 
 
 def test_pii_shared_by_every_user_never_reaches_the_description():
-    users = [(f"Deploy key sk-live-{'a' * 20}{i} mailed to ops@example.com from 10.0.0.{i}",)
-             for i in range(12)]
+    users = [(f"Deploy key sk-live-{'a' * 20}{i} mailed to ops@example.com from 10.0.0.{i}",) for i in range(12)]
     description, keywords = describe(users, min_users=10)
     assert keywords == ["deploy", "key", "mailed"] and description == "deploy key mailed"

@@ -23,29 +23,42 @@ from tests.associative.conftest import set_edges
 
 def investigation(ids, **fields) -> TrailDraft:
     return TrailDraft(
-        agent_id="agent-1", label="cache investigation",
+        agent_id="agent-1",
+        label="cache investigation",
         hypotheses=[
-            HypothesisDraft("the cache causes latency", 0.7, supporting=[ids["a"], ids["b"]],
-                            contradicting=[ids["d"]]),
+            HypothesisDraft("the cache causes latency", 0.7, supporting=[ids["a"], ids["b"]], contradicting=[ids["d"]]),
             HypothesisDraft("checkout is slow", 0.9, supporting=[ids["c"]]),
         ],
         conclusions=[ConclusionDraft("write through is costly", 0.6, ["the cache causes latency"], [ids["b"]])],
-        open_questions=["is the queue involved?"], tags=["Perf", "cache"],
+        open_questions=["is the queue involved?"],
+        tags=["Perf", "cache"],
         visited=[VisitDraft(ids["a"], "where it started", 0.9), VisitDraft(ids["b"])],
-        boosts={ids["a"]: 0.8}, **fields,
+        boosts={ids["a"]: 0.8},
+        **fields,
     )
 
 
 async def test_save_counts_nodes_and_writes_a_summary(graph, deps):
     saved = await trails.save_trail(deps, graph.user_id, investigation(graph.ids))
     # a and b listed; d and c added as the hypotheses' evidence
-    assert (saved.nodes_saved, saved.hypotheses_saved, saved.conclusions_saved, saved.open_questions_saved) == (4, 2, 1, 1)
-    assert saved.trail.summary == ('cache investigation: 4 nodes visited, 2 hypotheses (strongest: '
-                                   '"checkout is slow" at 0.90), 1 conclusions, 1 open questions.')
+    assert (saved.nodes_saved, saved.hypotheses_saved, saved.conclusions_saved, saved.open_questions_saved) == (
+        4,
+        2,
+        1,
+        1,
+    )
+    assert saved.trail.summary == (
+        "cache investigation: 4 nodes visited, 2 hypotheses (strongest: "
+        '"checkout is slow" at 0.90), 1 conclusions, 1 open questions.'
+    )
     assert saved.trail.tags == ["perf", "cache"] and saved.trail.status is TrailStatus.SAVED
     stored = await trails.get_trail(deps, graph.user_id, saved.trail.id)
     assert {graph.name(v.node_id): (v.relevance, v.boost) for v in stored.visited} == {
-        "a": (0.9, 0.8), "b": (0.5, None), "c": (0.5, None), "d": (0.5, None)}
+        "a": (0.9, 0.8),
+        "b": (0.5, None),
+        "c": (0.5, None),
+        "d": (0.5, None),
+    }
 
 
 async def test_resume_downgrades_hypotheses_and_reinjects_boosts(graph, deps):
@@ -58,7 +71,10 @@ async def test_resume_downgrades_hypotheses_and_reinjects_boosts(graph, deps):
     assert resumed.generations_behind == 2 and resumed.nodes_reactivated == 3  # the edge change and the forget
     [lowered] = resumed.hypotheses_downgraded  # one of its two supporting nodes is gone: 0.7 × 1/2
     assert (lowered.statement, lowered.previous_confidence, lowered.new_confidence) == (
-        "the cache causes latency", 0.7, 0.35)
+        "the cache causes latency",
+        0.7,
+        0.35,
+    )
     assert resumed.trail.status is TrailStatus.ACTIVE
 
     boosted = await activate(deps, graph.user_id, seeds=[ids["e"]], spreading=Spreading(max_hops=1))
@@ -81,7 +97,9 @@ async def test_a_stale_trail_is_refused_unless_forced(graph, deps):
     forced = await trails.resume_trail(deps, graph.user_id, saved.trail.id, force=True)
     assert forced.stale and forced.trail.status is TrailStatus.STALE
     assert {(d.statement, d.new_confidence) for d in forced.hypotheses_downgraded} == {
-        ("the cache causes latency", 0.0), ("checkout is slow", 0.0)}
+        ("the cache causes latency", 0.0),
+        ("checkout is slow", 0.0),
+    }
     assert forced.nodes_reactivated == 1
 
 
@@ -90,8 +108,12 @@ async def test_list_filters_by_agent_status_and_tags(graph, deps):
     second = await trails.save_trail(deps, graph.user_id, TrailDraft("agent-2", "queue", tags=["queue"]))
     everything = await trails.list_trails(deps, graph.user_id)
     assert everything.total_count == 2 and [t.id for t in everything.trails] == [second.trail.id, first.trail.id]
-    assert [t.id for t in (await trails.list_trails(deps, graph.user_id, agent_id="agent-1")).trails] == [first.trail.id]
-    assert [t.id for t in (await trails.list_trails(deps, graph.user_id, tags=["QUEUE", "x"])).trails] == [second.trail.id]
+    assert [t.id for t in (await trails.list_trails(deps, graph.user_id, agent_id="agent-1")).trails] == [
+        first.trail.id
+    ]
+    assert [t.id for t in (await trails.list_trails(deps, graph.user_id, tags=["QUEUE", "x"])).trails] == [
+        second.trail.id
+    ]
     assert (await trails.list_trails(deps, graph.user_id, status=TrailStatus.MERGED)).total_count == 0
     page = await trails.list_trails(deps, graph.user_id, first=1)
     assert page.has_next_page
@@ -103,20 +125,39 @@ async def test_merge_resolves_conflicts_by_confidence_and_recency(graph, deps):
     ids = graph.ids
     clock = FixedClock(datetime(2026, 6, 1, tzinfo=UTC))
     deps = replace(deps, clock=clock)
-    older = await trails.save_trail(deps, graph.user_id, TrailDraft(
-        "agent-1", "cache", visited=[VisitDraft(ids["a"]), VisitDraft(ids["b"])], hypotheses=[
-            HypothesisDraft("the cache is the cause of latency", 0.7, supporting=[ids["a"]]),
-            HypothesisDraft("checkout is slow", 0.9, supporting=[ids["b"]]),
-            HypothesisDraft("write path is hot", 0.4, supporting=[ids["a"]]),
-        ], open_questions=["why now?"], tags=["cache"]))
+    older = await trails.save_trail(
+        deps,
+        graph.user_id,
+        TrailDraft(
+            "agent-1",
+            "cache",
+            visited=[VisitDraft(ids["a"]), VisitDraft(ids["b"])],
+            hypotheses=[
+                HypothesisDraft("the cache is the cause of latency", 0.7, supporting=[ids["a"]]),
+                HypothesisDraft("checkout is slow", 0.9, supporting=[ids["b"]]),
+                HypothesisDraft("write path is hot", 0.4, supporting=[ids["a"]]),
+            ],
+            open_questions=["why now?"],
+            tags=["cache"],
+        ),
+    )
     clock.advance(days=7)
-    newer = await trails.save_trail(deps, graph.user_id, TrailDraft(
-        "agent-2", "checkout", visited=[VisitDraft(ids["c"]), VisitDraft(ids["d"]), VisitDraft(ids["b"])],
-        hypotheses=[
-            HypothesisDraft("the cache is not the cause of latency", 0.6, supporting=[ids["d"]]),
-            HypothesisDraft("checkout is fast enough", 0.3, contradicting=[ids["b"]]),
-            HypothesisDraft("Write path is hot.", 0.5, supporting=[ids["c"]]),
-        ], open_questions=["why now?", "who owns checkout?"], tags=["checkout"]))
+    newer = await trails.save_trail(
+        deps,
+        graph.user_id,
+        TrailDraft(
+            "agent-2",
+            "checkout",
+            visited=[VisitDraft(ids["c"]), VisitDraft(ids["d"]), VisitDraft(ids["b"])],
+            hypotheses=[
+                HypothesisDraft("the cache is not the cause of latency", 0.6, supporting=[ids["d"]]),
+                HypothesisDraft("checkout is fast enough", 0.3, contradicting=[ids["b"]]),
+                HypothesisDraft("Write path is hot.", 0.5, supporting=[ids["c"]]),
+            ],
+            open_questions=["why now?", "who owns checkout?"],
+            tags=["checkout"],
+        ),
+    )
     merged = await trails.merge_trails(deps, graph.user_id, [older.trail.id, newer.trail.id], "combined")
 
     # scores: 0.7 × confidence + 0.3 × 0.5^(age in days / 7); the older trail is 7 days old
@@ -167,7 +208,7 @@ async def test_bad_input_and_other_users_trails(graph, deps):
 
 
 def test_merge_uses_the_negation_rule_of_memory_conflicts():
-    """"does not leak" negates "leaks": the memory-side rule, not a word-for-word match."""
+    """ "does not leak" negates "leaks": the memory-side rule, not a word-for-word match."""
     now = datetime(2026, 6, 1, tzinfo=UTC)
     leaks = trails.Hypothesis("h1", "Session pool leaks tokens", 0.6, 0.6, HypothesisStatus.OPEN, [], [], now)
     clean = trails.Hypothesis("h2", "Session pool does not leak tokens", 0.6, 0.6, HypothesisStatus.OPEN, [], [], now)

@@ -77,9 +77,12 @@ def _plausible(address) -> bool:
     type "is", Oregon): keep addresses with a numeric house number, a capitalised
     street, and a postcode or a state written as one ("IL", "Texas")."""
     region = address.region1 or ""
-    return (bool(address.street_number) and address.street_number[0].isdigit()
-            and re.search(r"[A-Z]", address.full_street or "") is not None
-            and bool(address.postal_code or (region[:1].isupper())))
+    return (
+        bool(address.street_number)
+        and address.street_number[0].isdigit()
+        and re.search(r"[A-Z]", address.full_street or "") is not None
+        and bool(address.postal_code or (region[:1].isupper()))
+    )
 
 
 def find(text: str) -> list[Span]:

@@ -29,37 +29,206 @@ from graphmind.core.pii import Span
 from graphmind.core.words import COMMON_WORDS, INSTRUCTION_VERBS, STOPWORDS
 
 LOCALES = (
-    "en_US", "en_GB", "en_IE", "en_IN", "en_NZ", "en_PK", "en_NG", "en_KE", "de_DE", "de_AT",
-    "de_CH", "fr_FR", "fr_CA", "fr_BE", "es_ES", "es_MX", "es_AR", "es_CO", "it_IT", "pt_BR",
-    "pt_PT", "nl_NL", "nl_BE", "pl_PL", "cs_CZ", "sk_SK", "hu_HU", "ro_RO", "hr_HR", "sl_SI",
-    "sv_SE", "da_DK", "no_NO", "fi_FI", "tr_TR", "id_ID", "vi_VN", "ja_JP", "zh_CN", "yo_NG",
+    "en_US",
+    "en_GB",
+    "en_IE",
+    "en_IN",
+    "en_NZ",
+    "en_PK",
+    "en_NG",
+    "en_KE",
+    "de_DE",
+    "de_AT",
+    "de_CH",
+    "fr_FR",
+    "fr_CA",
+    "fr_BE",
+    "es_ES",
+    "es_MX",
+    "es_AR",
+    "es_CO",
+    "it_IT",
+    "pt_BR",
+    "pt_PT",
+    "nl_NL",
+    "nl_BE",
+    "pl_PL",
+    "cs_CZ",
+    "sk_SK",
+    "hu_HU",
+    "ro_RO",
+    "hr_HR",
+    "sl_SI",
+    "sv_SE",
+    "da_DK",
+    "no_NO",
+    "fi_FI",
+    "tr_TR",
+    "id_ID",
+    "vi_VN",
+    "ja_JP",
+    "zh_CN",
+    "yo_NG",
 )
 TITLES = {
-    "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "sir", "dame", "lady", "lord",
-    "herr", "frau", "mme", "mlle", "monsieur", "madame", "señor", "señora", "sr", "sra", "dott",
+    "mr",
+    "mrs",
+    "ms",
+    "miss",
+    "mx",
+    "dr",
+    "prof",
+    "professor",
+    "sir",
+    "dame",
+    "lady",
+    "lord",
+    "herr",
+    "frau",
+    "mme",
+    "mlle",
+    "monsieur",
+    "madame",
+    "señor",
+    "señora",
+    "sr",
+    "sra",
+    "dott",
 }
 # Words that make the capitalised pair a place, not a person ("Victoria Park").
 PLACE_WORDS = {
-    "street", "st", "road", "rd", "avenue", "ave", "lane", "drive", "park", "river", "lake", "station",
-    "university", "college", "school", "hospital", "airport", "bridge", "square", "center", "centre",
-    "museum", "hotel", "mountain", "mountains", "beach", "bay", "county", "city", "island", "hall",
-    "church", "cathedral", "falls", "valley", "state", "stadium", "gardens", "garden", "market",
-    "restaurant", "cafe", "bar", "club", "library", "theatre", "theater", "tower", "house",
+    "street",
+    "st",
+    "road",
+    "rd",
+    "avenue",
+    "ave",
+    "lane",
+    "drive",
+    "park",
+    "river",
+    "lake",
+    "station",
+    "university",
+    "college",
+    "school",
+    "hospital",
+    "airport",
+    "bridge",
+    "square",
+    "center",
+    "centre",
+    "museum",
+    "hotel",
+    "mountain",
+    "mountains",
+    "beach",
+    "bay",
+    "county",
+    "city",
+    "island",
+    "hall",
+    "church",
+    "cathedral",
+    "falls",
+    "valley",
+    "state",
+    "stadium",
+    "gardens",
+    "garden",
+    "market",
+    "restaurant",
+    "cafe",
+    "bar",
+    "club",
+    "library",
+    "theatre",
+    "theater",
+    "tower",
+    "house",
 }
 # Words just before a name that say a person follows ("contact Emily Thornberry").
 CUES = {
-    "contact", "call", "email", "e-mail", "ask", "tell", "told", "met", "meet", "cc", "dear",
-    "named", "colleague", "manager", "boss", "friend", "wife", "husband", "partner", "client",
-    "customer", "patient", "neighbour", "neighbor", "doctor", "lawyer", "teacher", "coworker",
-    "landlord", "tenant", "mother", "father", "brother", "sister", "son", "daughter", "mr", "mrs",
+    "contact",
+    "call",
+    "email",
+    "e-mail",
+    "ask",
+    "tell",
+    "told",
+    "met",
+    "meet",
+    "cc",
+    "dear",
+    "named",
+    "colleague",
+    "manager",
+    "boss",
+    "friend",
+    "wife",
+    "husband",
+    "partner",
+    "client",
+    "customer",
+    "patient",
+    "neighbour",
+    "neighbor",
+    "doctor",
+    "lawyer",
+    "teacher",
+    "coworker",
+    "landlord",
+    "tenant",
+    "mother",
+    "father",
+    "brother",
+    "sister",
+    "son",
+    "daughter",
+    "mr",
+    "mrs",
 }
 SELF_NAMING = re.compile(r"(?i)\b(?:my name is|my name's|i am called|i'm called|call me)\s+$")
 # A name right before one of these is the title of a work ("the Harry Potter films").
 WORK_NOUNS = {
-    "movie", "movies", "film", "films", "book", "books", "series", "fan", "fans", "franchise", "novel",
-    "novels", "stuff", "world", "universe", "trivia", "marathon", "merch", "show", "game", "games",
-    "character", "characters", "theme", "themed", "party", "costume", "quiz", "set", "collection",
-    "poster", "props", "saga", "musical", "play", "song", "album", "exhibition",
+    "movie",
+    "movies",
+    "film",
+    "films",
+    "book",
+    "books",
+    "series",
+    "fan",
+    "fans",
+    "franchise",
+    "novel",
+    "novels",
+    "stuff",
+    "world",
+    "universe",
+    "trivia",
+    "marathon",
+    "merch",
+    "show",
+    "game",
+    "games",
+    "character",
+    "characters",
+    "theme",
+    "themed",
+    "party",
+    "costume",
+    "quiz",
+    "set",
+    "collection",
+    "poster",
+    "props",
+    "saga",
+    "musical",
+    "play",
+    "song",
+    "album",
+    "exhibition",
 }
 PARTICLES = {"van", "von", "der", "den", "de", "da", "del", "della", "di", "du", "le", "la", "bin", "ibn", "al", "ter"}
 TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
@@ -77,8 +246,11 @@ def gazetteer() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             if not isinstance(values, (tuple, list, dict)):
                 continue
             # "van Dijk", "De Luca": the last word is the one written capitalised after particles
-            names = {v.split()[-1].lower() for v in values if isinstance(v, str) and v.strip()
-                     and TOKEN.fullmatch(v.split()[-1])}
+            names = {
+                v.split()[-1].lower()
+                for v in values
+                if isinstance(v, str) and v.strip() and TOKEN.fullmatch(v.split()[-1])
+            }
             if attribute.startswith(("first_name", "first_romanized_name")):
                 first |= names
             elif attribute.startswith(("last_name", "last_romanized_name")):
@@ -109,7 +281,7 @@ class _Tokens:
 
     def gap(self, i: int) -> str:
         """The text between token i and token i+1 (a line break after the last)."""
-        return self.text[self.items[i][1]:self.items[i + 1][0]] if i + 1 < len(self.items) else "\n"
+        return self.text[self.items[i][1] : self.items[i + 1][0]] if i + 1 < len(self.items) else "\n"
 
     def joined(self, i: int) -> bool:
         """Token i+1 continues token i's name: only a space between (or an initial's dot)."""
@@ -126,8 +298,7 @@ class _Tokens:
         return len(self.items[i][2]) == 1 and self.items[i][2].isupper()
 
 
-def _surname(tokens: _Tokens, j: int, names: tuple[frozenset, frozenset, frozenset],
-             strict: bool) -> int | None:
+def _surname(tokens: _Tokens, j: int, names: tuple[frozenset, frozenset, frozenset], strict: bool) -> int | None:
     """Index of the surname after the given (or middle) name at j, particles allowed."""
     first, last, common = names
     k = j
@@ -146,15 +317,18 @@ def _surname(tokens: _Tokens, j: int, names: tuple[frozenset, frozenset, frozens
     return None
 
 
-def _full_name(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozenset],
-               strict: bool) -> int | None:
+def _full_name(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozenset], strict: bool) -> int | None:
     """The last token of "Given [Middle|I.]* [particle]* Surname" starting at token i."""
     first, _, common = names
     j = i
     while j + 2 < len(tokens) and tokens.joined(j) and not tokens.possessive(j):
         middle = tokens.word(j + 1)
-        if tokens.initial(j + 1) or (_capitalised(middle) and middle.lower() in first
-                                     and middle.lower() not in common and not tokens.possessive(j + 1)):
+        if tokens.initial(j + 1) or (
+            _capitalised(middle)
+            and middle.lower() in first
+            and middle.lower() not in common
+            and not tokens.possessive(j + 1)
+        ):
             j += 1
         else:
             break
@@ -172,8 +346,13 @@ def _titled(tokens: _Tokens, i: int, common: frozenset) -> int | None:
     if not _capitalised(tokens.items[i + 1][2]) or tokens.word(i + 1).lower() in common:
         return None
     end = i + 1
-    while (end + 1 < len(tokens) and tokens.joined(end) and not tokens.possessive(end)
-           and _capitalised(tokens.items[end + 1][2]) and tokens.word(end + 1).lower() not in common):
+    while (
+        end + 1 < len(tokens)
+        and tokens.joined(end)
+        and not tokens.possessive(end)
+        and _capitalised(tokens.items[end + 1][2])
+        and tokens.word(end + 1).lower() not in common
+    ):
         end += 1
     return end
 
@@ -212,10 +391,15 @@ def _name_at(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozens
         return None
     if lower in TITLES:
         return _titled(tokens, i, common)
-    if SELF_NAMING.search(tokens.text[:tokens.items[i][0]]) and lower not in common:
+    if SELF_NAMING.search(tokens.text[: tokens.items[i][0]]) and lower not in common:
         end: int | None = i
-        if tokens.joined(i) and i + 1 < len(tokens) and _capitalised(tokens.items[i + 1][2]) \
-                and tokens.word(i + 1).lower() not in common and not tokens.possessive(i):
+        if (
+            tokens.joined(i)
+            and i + 1 < len(tokens)
+            and _capitalised(tokens.items[i + 1][2])
+            and tokens.word(i + 1).lower() not in common
+            and not tokens.possessive(i)
+        ):
             end = i + 1
         return end
     if tokens.initial(i):

@@ -31,14 +31,16 @@ def _nino_ok(candidate: str) -> bool:
 RULES: list[tuple[str, re.Pattern, Callable[[str], bool]]] = [
     ("IBAN", re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b"), iban.is_valid),
     ("NATIONAL_ID", re.compile(r"(?<![\d-])\d{3}[- ]\d{2}[- ]\d{4}(?![\d-])"), ssn.is_valid),
-    ("NATIONAL_ID", re.compile(
-        r"\b[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b"), _nino_ok),
+    ("NATIONAL_ID", re.compile(r"\b[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b"), _nino_ok),
     ("NATIONAL_ID", re.compile(r"(?<![\d.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])"), cpf.is_valid),
     ("NATIONAL_ID", re.compile(r"(?<![\d-])\d{4} \d{4} \d{4}(?![\d-])"), aadhaar.is_valid),
     ("NATIONAL_ID", re.compile(r"(?<![\d-])\d{3}[- ]\d{3}[- ]\d{3}(?![\d-])"), sin.is_valid),
     ("NATIONAL_ID", re.compile(r"\b[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}\b"), nir.is_valid),
-    ("NATIONAL_ID", re.compile(r"\b\d{8}-?[A-Z]\b|\b[XYZ]-?\d{7}-?[A-Z]\b"),
-     lambda c: dni.is_valid(c) or nie.is_valid(c)),
+    (
+        "NATIONAL_ID",
+        re.compile(r"\b\d{8}-?[A-Z]\b|\b[XYZ]-?\d{7}-?[A-Z]\b"),
+        lambda c: dni.is_valid(c) or nie.is_valid(c),
+    ),
     ("NATIONAL_ID", re.compile(r"\b[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]\b"), codicefiscale.is_valid),
 ]
 

@@ -29,4 +29,3 @@ def find(text: str) -> list[Span]:
                 continue  # "1649" is a valid German number, and a year
             spans.setdefault((match.start, match.end), Span(match.start, match.end, "PHONE"))
     return list(spans.values())
-

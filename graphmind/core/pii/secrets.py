@@ -24,12 +24,30 @@ from detect_secrets.settings import get_settings
 from graphmind.core.pii import Span
 
 PLUGINS = (
-    "ArtifactoryDetector", "AWSKeyDetector", "AzureStorageKeyDetector", "BasicAuthDetector",
-    "CloudantDetector", "DiscordBotTokenDetector", "GitHubTokenDetector", "GitLabTokenDetector",
-    "IbmCloudIamDetector", "IbmCosHmacDetector", "JwtTokenDetector", "KeywordDetector",
-    "MailchimpDetector", "NpmDetector", "OpenAIDetector", "PypiTokenDetector", "SendGridDetector",
-    "SlackDetector", "SoftlayerDetector", "SquareOAuthDetector", "StripeDetector",
-    "TelegramBotTokenDetector", "TwilioKeyDetector", "Base64HighEntropyString",
+    "ArtifactoryDetector",
+    "AWSKeyDetector",
+    "AzureStorageKeyDetector",
+    "BasicAuthDetector",
+    "CloudantDetector",
+    "DiscordBotTokenDetector",
+    "GitHubTokenDetector",
+    "GitLabTokenDetector",
+    "IbmCloudIamDetector",
+    "IbmCosHmacDetector",
+    "JwtTokenDetector",
+    "KeywordDetector",
+    "MailchimpDetector",
+    "NpmDetector",
+    "OpenAIDetector",
+    "PypiTokenDetector",
+    "SendGridDetector",
+    "SlackDetector",
+    "SoftlayerDetector",
+    "SquareOAuthDetector",
+    "StripeDetector",
+    "TelegramBotTokenDetector",
+    "TwilioKeyDetector",
+    "Base64HighEntropyString",
 )
 ENTROPY = Base64HighEntropyString(limit=4.5)
 ALLOWLIST_FILTER = "detect_secrets.filters.allowlist.is_line_allowlisted"
@@ -42,9 +60,7 @@ KIND_OF_TYPE = {
     "Private Key": "PRIVATE_KEY",
 }  # any other detect-secrets type is a provider's key: API_KEY
 
-PRIVATE_KEY = re.compile(
-    r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)"
-)
+PRIVATE_KEY = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)")
 # Cheap tests before detect-secrets runs on a line. Its format and entropy detectors need a
 # long run of token characters (every provider key, token and high-entropy string has 16+
 # letters, digits or `_+/=.-` in a row) or a URL (basic auth); its keyword detector needs
@@ -75,17 +91,23 @@ RULES: list[tuple[re.Pattern, str | Callable[[re.Match], str]]] = [
     (re.compile(r"(?i)\bbearer\s+(?P<value>[A-Za-z0-9._~+/-]{16,}=*)"), "TOKEN"),
     (re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), "TOKEN"),
     # KEY=value, key: value; the key may carry a prefix ("aws_secret_access_key", "DB_PASSWORD")
-    (re.compile(
-        r"(?i)(?<![\w.-])(?P<key>(?:[a-z0-9]+[_.-])*(?:password|passwd|pwd|passphrase|secret|api[_-]?key"
-        r"|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|token)(?:[_.-](?:key|value|id))?)"
-        r"\s*[:=]\s*(?P<value>\"[^\"]+\"|'[^']+'|[^\s,;]{4,})"
-    ), _secret_assignment),
+    (
+        re.compile(
+            r"(?i)(?<![\w.-])(?P<key>(?:[a-z0-9]+[_.-])*(?:password|passwd|pwd|passphrase|secret|api[_-]?key"
+            r"|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|token)(?:[_.-](?:key|value|id))?)"
+            r"\s*[:=]\s*(?P<value>\"[^\"]+\"|'[^']+'|[^\s,;]{4,})"
+        ),
+        _secret_assignment,
+    ),
     # "my password is hunter22": only when the value looks like a secret (has a digit or
     # a symbol), so "the token is expired" and "the secret is that…" stay.
-    (re.compile(
-        r"(?i)\b(?P<key>password|passwd|pwd|passphrase|pin|api[_-]?key)\s+is\s+"
-        r"(?P<value>(?=[^\s,;]*[\d\W_])[^\s,;]{6,})"
-    ), _secret_assignment),
+    (
+        re.compile(
+            r"(?i)\b(?P<key>password|passwd|pwd|passphrase|pin|api[_-]?key)\s+is\s+"
+            r"(?P<value>(?=[^\s,;]*[\d\W_])[^\s,;]{6,})"
+        ),
+        _secret_assignment,
+    ),
 ]
 
 
@@ -105,9 +127,13 @@ def _configure() -> None:
 def _random(value: str) -> bool:
     """Entropy candidates (detect-secrets gives every unquoted run in ad-hoc scans): long,
     with a digit and both cases, and above the entropy limit."""
-    return (len(value) >= MIN_ENTROPY_LENGTH and re.search(r"\d", value) is not None
-            and value.lower() != value and value.upper() != value
-            and ENTROPY.calculate_shannon_entropy(value) > ENTROPY.entropy_limit)
+    return (
+        len(value) >= MIN_ENTROPY_LENGTH
+        and re.search(r"\d", value) is not None
+        and value.lower() != value
+        and value.upper() != value
+        and ENTROPY.calculate_shannon_entropy(value) > ENTROPY.entropy_limit
+    )
 
 
 def _library_spans(text: str) -> list[Span]:
@@ -121,7 +147,7 @@ def _library_spans(text: str) -> list[Span]:
                 if not value or (secret.type.endswith("High Entropy String") and not _random(value)):
                     continue
                 kind = KIND_OF_TYPE.get(secret.type, "API_KEY")
-                if kind == "SECRET" and re.search(r"(?i)pass|pwd", line[:line.find(value)]):
+                if kind == "SECRET" and re.search(r"(?i)pass|pwd", line[: line.find(value)]):
                     kind = "PASSWORD"
                 for match in re.finditer(re.escape(value), line):
                     spans.append(Span(offset + match.start(), offset + match.end(), kind))

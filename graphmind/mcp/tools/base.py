@@ -14,8 +14,9 @@ def tool(server: MCPServer, title: str, *, read_only: bool = False, idempotent: 
     def register(fn: Callable) -> Callable:
         return server.tool(
             description=" ".join(inspect.cleandoc(fn.__doc__ or "").split()),
-            annotations=ToolAnnotations(title=title, read_only_hint=read_only, destructive_hint=False,
-                                        idempotent_hint=idempotent),
+            annotations=ToolAnnotations(
+                title=title, read_only_hint=read_only, destructive_hint=False, idempotent_hint=idempotent
+            ),
         )(fn)
 
     return register

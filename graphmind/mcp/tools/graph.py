@@ -15,19 +15,26 @@ def register(server: MCPServer, gm: Gateway) -> None:
     @tool(server, "Learn")
     async def learn(
         ctx: Context,
-        query: Annotated[str, Field(description="The question the feedback is about (as you recalled or "
-                                    "activated it).")],
+        query: Annotated[
+            str, Field(description="The question the feedback is about (as you recalled or activated it).")
+        ],
         node_ids: Annotated[list[str], Field(description="Ids of the memories or entities you judge (1-100).")],
-        feedback: Annotated[FeedbackName, Field(description="CORRECT (they answer it: strengthen), WRONG "
-                                                "(weaken) or PARTIAL.")],
+        feedback: Annotated[
+            FeedbackName, Field(description="CORRECT (they answer it: strengthen), WRONG (weaken) or PARTIAL.")
+        ],
         agent_id: Annotated[str, Field(description="Who you are.")] = DEFAULT_AGENT,
         strength: Annotated[float | None, Field(description="How much to change, 0-1 (default 0.2).")] = None,
     ) -> CallToolResult:
         """Tell GraphMind which memories were the right (or wrong) answer to a question: the
         association edges between the question's memories and them get stronger (or weaker),
         so activate and why follow them next time."""
-        return await gm.tool(ctx, "Learn", variables(input=variables(
-            query=query, nodeIds=node_ids, feedback=feedback, agentId=agent_id, strength=strength)))
+        return await gm.tool(
+            ctx,
+            "Learn",
+            variables(
+                input=variables(query=query, nodeIds=node_ids, feedback=feedback, agentId=agent_id, strength=strength)
+            ),
+        )
 
     @tool(server, "Activate", read_only=True)
     async def activate(
@@ -36,15 +43,21 @@ def register(server: MCPServer, gm: Gateway) -> None:
         seeds: Annotated[list[str] | None, Field(description="Or start from these memory or entity ids.")] = None,
         max_hops: Annotated[int | None, Field(description="How far to spread, 0-8 hops (default 3).")] = None,
         decay_per_hop: Annotated[float | None, Field(description="Factor per hop, (0, 1] (default 0.5).")] = None,
-        threshold: Annotated[float | None, Field(description="Drop nodes below this activation (default "
-                                                 "0.01).")] = None,
+        threshold: Annotated[
+            float | None, Field(description="Drop nodes below this activation (default 0.01).")
+        ] = None,
         top_k: Annotated[int | None, Field(description="How many nodes, 1-100 (default 20).")] = None,
     ) -> CallToolResult:
         """Spread activation from a query's memories (or given ids) along learned associations,
         shared entities and time: finds what is related but would not match the words. Each node
         says how it was reached."""
-        return await gm.tool(ctx, "Activate", variables(query=query, seeds=seeds, maxHops=max_hops,
-                                                        decayPerHop=decay_per_hop, threshold=threshold, topK=top_k))
+        return await gm.tool(
+            ctx,
+            "Activate",
+            variables(
+                query=query, seeds=seeds, maxHops=max_hops, decayPerHop=decay_per_hop, threshold=threshold, topK=top_k
+            ),
+        )
 
     @tool(server, "Why", read_only=True, idempotent=True)
     async def why(
@@ -71,14 +84,17 @@ def register(server: MCPServer, gm: Gateway) -> None:
     @tool(server, "Drift", read_only=True, idempotent=True)
     async def drift(
         ctx: Context,
-        since: Annotated[str | None, Field(description='"last_session" (default), an ISO-8601 time or a '
-                                           "snapshot id.")] = None,
+        since: Annotated[
+            str | None, Field(description='"last_session" (default), an ISO-8601 time or a snapshot id.')
+        ] = None,
         agent_id: Annotated[str | None, Field(description="Whose sessions count for last_session.")] = None,
-        include_weight_drift: Annotated[bool | None, Field(description="List the edges whose weight moved "
-                                                           "(default true).")] = None,
+        include_weight_drift: Annotated[
+            bool | None, Field(description="List the edges whose weight moved (default true).")
+        ] = None,
         limit: Annotated[int | None, Field(description="Most nodes and edges listed, 1-500 (default 50).")] = None,
     ) -> CallToolResult:
         """What changed in your memory graph since a snapshot: new and removed memories and
         entities, and the associations that grew or weakened most."""
-        return await gm.tool(ctx, "Drift", variables(since=since, agentId=agent_id,
-                                                     includeWeightDrift=include_weight_drift, limit=limit))
+        return await gm.tool(
+            ctx, "Drift", variables(since=since, agentId=agent_id, includeWeightDrift=include_weight_drift, limit=limit)
+        )

@@ -26,17 +26,21 @@ def register(server: MCPServer, gm: Gateway) -> None:
     async def log_session(
         ctx: Context,
         session_id: Annotated[str, Field(description="The open session (start_session's id).")],
-        kind: Annotated[EntryKindName, Field(description="EXPERIENCE (what happened), BLOCKER (what stops you), "
-                                             "REJECTED (an attempt that did not work), DECISION, LEARNING or "
-                                             "ASSUMPTION.")],
+        kind: Annotated[
+            EntryKindName,
+            Field(
+                description="EXPERIENCE (what happened), BLOCKER (what stops you), "
+                "REJECTED (an attempt that did not work), DECISION, LEARNING or "
+                "ASSUMPTION."
+            ),
+        ],
         text: Annotated[str, Field(description="What happened, 1-2000 characters.")],
     ) -> CallToolResult:
         """Log a session entry. Blockers, rejected attempts and the first experience bring up
         relevant memories (recalled, with a message); an attempt like an earlier rejected one
         returns a loopWarning with a checklist, and from the third try suggests a fresh helper
         (helper_brief)."""
-        return await gm.tool(ctx, "LogSession", variables(input=variables(
-            sessionId=session_id, kind=kind, text=text)))
+        return await gm.tool(ctx, "LogSession", variables(input=variables(sessionId=session_id, kind=kind, text=text)))
 
     @tool(server, "End session")
     async def end_session(

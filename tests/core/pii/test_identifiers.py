@@ -13,7 +13,12 @@ def test_uuids_and_digests_are_found_whole():
 
 
 def test_words_and_bare_numbers_are_not_identifiers():
-    assert find("deadbeefdeadbeefdeadbeefdeadbeef 41111111111111111111111111111111111 x-2fbc5076-4245-4358-976a-7573b793ec8c") == []
+    assert (
+        find(
+            "deadbeefdeadbeefdeadbeefdeadbeef 41111111111111111111111111111111111 x-2fbc5076-4245-4358-976a-7573b793ec8c"
+        )
+        == []
+    )
 
 
 def test_a_card_number_does_not_start_or_end_inside_a_word():

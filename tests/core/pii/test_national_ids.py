@@ -4,7 +4,7 @@ from graphmind.core.pii.national_ids import find
 
 
 def _kinds(text: str) -> list[tuple[str, str]]:
-    return [(s.kind, text[s.start:s.end]) for s in find(text)]
+    return [(s.kind, text[s.start : s.end]) for s in find(text)]
 
 
 def test_valid_numbers_are_found():

@@ -4,7 +4,7 @@ from graphmind.core.pii.phones import find
 
 
 def _found(text: str) -> list[str]:
-    return [text[s.start:s.end] for s in find(text)]
+    return [text[s.start : s.end] for s in find(text)]
 
 
 def test_international_and_national_formats_of_several_countries():
@@ -16,6 +16,11 @@ def test_international_and_national_formats_of_several_countries():
 
 
 def test_dates_versions_amounts_and_short_numbers_are_not_phones():
-    for text in ["2024-05-08 to 2024-05-09", "version 5.26.30, build 1234 5678", "paid 1999 in 2022",
-                 "ports 7473 7474 7687", "ticket 12345"]:
+    for text in [
+        "2024-05-08 to 2024-05-09",
+        "version 5.26.30, build 1234 5678",
+        "paid 1999 in 2022",
+        "ports 7473 7474 7687",
+        "ticket 12345",
+    ]:
         assert find(text) == []
