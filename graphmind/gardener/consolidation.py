@@ -23,6 +23,7 @@ from graphmind.lifecycle import truth
 from graphmind.lifecycle.clustering import greedy_clusters
 from graphmind.lifecycle.summary import summarise
 from graphmind.memory import heuristics, neighbours
+from graphmind.memory.lock import lock_user
 from graphmind.memory.model import MemoryInput, parse_memory_input
 from graphmind.memory.store import Derivation, remember_many
 
@@ -64,7 +65,7 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
     async def gate(tx) -> list[tuple[MemoryInput, Derivation]]:
         """The consistency gate, under the user's lock; marks the episodes when nothing passes."""
         if not ctx.dry_run:
-            await tx.run("memory.lock_user", userId=user_id, now=now)
+            await lock_user(tx, user_id, now)
         passed = []
         for (item, derivation), vector in zip(drafts, embedded, strict=True):
             claim = truth.Claim(

@@ -18,6 +18,21 @@ from graphmind.settings import Settings
 Run = Callable[..., Awaitable[list]]  # a transaction's or the database's run/read
 
 
+async def nearest_active(
+    run: Run, user_id: str, embeddings: Sequence[Sequence[float]], k: int, min_similarity: float
+) -> list[dict]:
+    """The user's active memories nearest each embedding (the vector index, filtered to the
+    user): rows {i (which embedding), memory, similarity}, at least `min_similarity`, at most
+    `k` per embedding, the most similar first."""
+    return await run(
+        "memory.nearest_active",
+        userId=user_id,
+        embeddings=[list(e) for e in embeddings],
+        k=k,
+        minSimilarity=min_similarity,
+    )
+
+
 async def near(
     run: Run,
     settings: Settings,
@@ -35,12 +50,12 @@ async def near(
     if not texts:
         return []
     embeddings = [np.asarray(v, dtype=np.float32).tolist() for v in vectors]
-    rows = await run(
-        "memory.nearest_active",
-        userId=user_id,
-        embeddings=embeddings,
-        k=settings.dedup_candidates + extra,
-        minSimilarity=min(settings.dedup_threshold, settings.conflict_similarity),
+    rows = await nearest_active(
+        run,
+        user_id,
+        embeddings,
+        settings.dedup_candidates + extra,
+        min(settings.dedup_threshold, settings.conflict_similarity),
     )
     rows += await run(
         "memory.subject_candidates",

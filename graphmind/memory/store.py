@@ -28,6 +28,7 @@ from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
 from graphmind.memory import heuristics, keyword_index, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
+from graphmind.memory.lock import lock_user
 from graphmind.memory.model import Memory, MemoryInput
 
 MAX_BATCH = 1000
@@ -198,7 +199,7 @@ async def _remember_many(
     async def write(tx) -> tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memory]]:
         # Lock the user first: a concurrent remember of the same text waits here,
         # then sees this one's memory as a duplicate.
-        await tx.run("memory.lock_user", userId=user_id, now=deps.clock.now())
+        await lock_user(tx, user_id, deps.clock.now())
         now = deps.clock.now()
         candidates = await neighbours.near(
             tx.run,

@@ -24,6 +24,7 @@ from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.memory import keyword_index
 from graphmind.memory.entities import extract_entities
+from graphmind.memory.lock import lock_user
 from graphmind.memory.store import remember_many
 from graphmind.obsidian import vault
 from graphmind.obsidian.graph import load
@@ -79,7 +80,7 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
 
     async def work(tx) -> list[dict]:
         now = deps.clock.now()
-        await tx.run("memory.lock_user", userId=user_id, now=now)
+        await lock_user(tx, user_id, now)
         log = []
         if edit.text is not None:
             params = {"userId": user_id, "id": edit.id, "previous": edit.previous, "now": now}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from graphmind.core.redaction import redact
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.memory import neighbours
 from graphmind.memory.model import Memory
 from graphmind.memory.recall import RecallItem, recall
 from graphmind.sessions import loops
@@ -137,12 +138,8 @@ async def session_recall(deps: Deps, user_id: str, session_id: str, limit: int) 
     session = await get_session(deps, user_id, session_id, with_embeddings=True)
     [goal] = await deps.embedder.embed_async([session.goal])
     probes = [(session.id, goal.tolist())] + [(e.id, e.embedding) for e in session.entries if e.embedding]
-    rows = await deps.db.read(
-        "memory.nearest_active",
-        userId=user_id,
-        embeddings=[p[1] for p in probes],
-        k=max(limit, 5),
-        minSimilarity=s.session_recall_similarity,
+    rows = await neighbours.nearest_active(
+        deps.db.read, user_id, [p[1] for p in probes], max(limit, 5), s.session_recall_similarity
     )
     best: dict[str, tuple[float, str]] = {}
     for row in rows:

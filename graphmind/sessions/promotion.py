@@ -28,6 +28,7 @@ from graphmind.core import events
 from graphmind.core.enums import ContentType
 from graphmind.deps import Deps
 from graphmind.errors import Conflict
+from graphmind.memory import neighbours
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.store import remember_many
 from graphmind.sessions import bugs
@@ -109,12 +110,8 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     nearest = {}
     if drafts:
         # the best row of each comes first
-        rows = await deps.db.read(
-            "memory.nearest_active",
-            userId=user_id,
-            embeddings=[v.tolist() for v in vectors],
-            k=NEIGHBOURS,
-            minSimilarity=s.promotion_novelty,
+        rows = await neighbours.nearest_active(
+            deps.db.read, user_id, [v.tolist() for v in vectors], NEIGHBOURS, s.promotion_novelty
         )
         best: dict[int, dict[str, Any]] = {}
         for r in rows:

@@ -13,6 +13,7 @@ from graphmind.core import events
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
 from graphmind.lifecycle.conflicts import negates
+from graphmind.memory.lock import lock_user
 from graphmind.trails.drafts import checked_text
 from graphmind.trails.model import (
     BRIDGES_SHOWN,
@@ -158,7 +159,7 @@ async def merge_trails(
     now = deps.clock.now()
 
     async def work(tx) -> MergeResult:
-        await tx.run("memory.lock_user", userId=user_id, now=now)
+        await lock_user(tx, user_id, now)
         states = await trail_states(tx, user_id, ids)
         trails = [full_trail(states[i]) for i in ids]
         merged_already = [t.id for t in trails if t.status is TrailStatus.MERGED]

@@ -11,6 +11,7 @@ from graphmind.cursors import decode_cursor, encode_cursor
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.memory.lock import lock_user
 from graphmind.trails.drafts import clean, referenced, summarise, visits_of
 from graphmind.trails.model import (
     MAX_PAGE,
@@ -78,7 +79,7 @@ async def save_trail(deps: Deps, user_id: str, draft: TrailDraft) -> SaveResult:
     now = deps.clock.now()
 
     async def work(tx) -> SaveResult:
-        await tx.run("memory.lock_user", userId=user_id, now=now)
+        await lock_user(tx, user_id, now)
         await nodes.require(tx.run, user_id, referenced(draft))
         rows = [
             {
