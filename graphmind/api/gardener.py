@@ -2,9 +2,17 @@
 
 from typing import Annotated
 
+import strawberry
+
 from graphmind.api.context import Info, arg
-from graphmind.api.gardener_types import Job, JobRun, RunJobInput, to_job, to_run
+from graphmind.api.gardener_types import Job, JobName, JobRun, to_job, to_run
 from graphmind.gardener import runner
+
+
+@strawberry.input(description="The job to run now.")
+class RunJobInput:
+    name: JobName = strawberry.field(description="The job.")
+    dry_run: bool = strawberry.field(default=False, description="Only count what it would do.")
 
 
 async def jobs(info: Info) -> list[Job]:

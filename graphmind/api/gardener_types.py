@@ -41,12 +41,6 @@ class Job:
     last_run: JobRun | None = strawberry.field(description="The last run (null: never ran).")
 
 
-@strawberry.input(description="The job to run now.")
-class RunJobInput:
-    name: JobName = strawberry.field(description="The job.")
-    dry_run: bool = strawberry.field(default=False, description="Only count what it would do.")
-
-
 def to_run(run: runner.JobRun) -> JobRun:
     return JobRun(
         name=JobName(run.name),

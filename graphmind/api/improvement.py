@@ -5,20 +5,30 @@ from typing import Annotated
 import strawberry
 
 from graphmind.api.context import Info, arg
-from graphmind.api.improvement_types import (
-    ImprovementCycle,
-    SelfImprovement,
-    SetSelfImprovementInput,
-    SetSelfImprovementKillSwitchInput,
-    to_cycle,
-    to_state,
-)
+from graphmind.api.improvement_types import ImprovementCycle, SelfImprovement, to_cycle, to_state
 from graphmind.errors import BadUserInput
 from graphmind.improvement import control, worker
 
 MAX_CYCLES = 100
 MAX_REASON = 500
 MAX_USERS = 1000
+
+
+@strawberry.input(description="Switch self-improvement on or off at run time, and choose the users it works for.")
+class SetSelfImprovementInput:
+    enabled: bool | None = strawberry.field(
+        default=None, description="true or false; null hands the decision back to GRAPHMIND_SELF_IMPROVEMENT_ENABLED."
+    )
+    users: list[strawberry.ID] | None = strawberry.field(
+        default=None, description="Only these users' memories (1-1000 ids); null: everyone."
+    )
+    reason: str | None = strawberry.field(default=None, description="Why (kept with the schedule).")
+
+
+@strawberry.input(description="Engage or release the self-improvement kill switch.")
+class SetSelfImprovementKillSwitchInput:
+    engaged: bool = strawberry.field(description="true stops the worker at once; false lets it run again.")
+    reason: str | None = strawberry.field(default=None, description="Why (kept with the switch).")
 
 
 async def self_improvement(info: Info) -> SelfImprovement:

@@ -81,23 +81,6 @@ class ImprovementCycle:
     decisions: list[ImprovementDecision] = strawberry.field(description="Decisions about the caller's memories.")
 
 
-@strawberry.input(description="Switch self-improvement on or off at run time, and choose the users it works for.")
-class SetSelfImprovementInput:
-    enabled: bool | None = strawberry.field(
-        default=None, description="true or false; null hands the decision back to GRAPHMIND_SELF_IMPROVEMENT_ENABLED."
-    )
-    users: list[strawberry.ID] | None = strawberry.field(
-        default=None, description="Only these users' memories (1-1000 ids); null: everyone."
-    )
-    reason: str | None = strawberry.field(default=None, description="Why (kept with the schedule).")
-
-
-@strawberry.input(description="Engage or release the self-improvement kill switch.")
-class SetSelfImprovementKillSwitchInput:
-    engaged: bool = strawberry.field(description="true stops the worker at once; false lets it run again.")
-    reason: str | None = strawberry.field(default=None, description="Why (kept with the switch).")
-
-
 def to_state(settings, state: control.Control) -> SelfImprovement:
     return SelfImprovement(
         enabled=state.effective_enabled(settings.self_improvement_enabled),

@@ -6,8 +6,20 @@ import strawberry
 from starlette.requests import HTTPConnection
 
 from graphmind.api.context import Info, arg
-from graphmind.api.keys_types import ApiKey, CreateApiKeyInput, CreatedApiKey, RevokeApiKeyInput, to_api_key
+from graphmind.api.keys_types import ApiKey, CreatedApiKey, to_api_key
 from graphmind.security import keys
+
+
+@strawberry.input(description="A new API key.")
+class CreateApiKeyInput:
+    user_id: strawberry.ID = strawberry.field(description="The user its requests act as.")
+    role: keys.Role = strawberry.field(default=keys.Role.AGENT, description="AGENT (default) or ADMIN.")
+    label: str | None = strawberry.field(default=None, description="What it is for (at most 200 characters).")
+
+
+@strawberry.input(description="The API key to revoke.")
+class RevokeApiKeyInput:
+    id: strawberry.ID = strawberry.field(description="Its id or shown prefix.")
 
 
 def _forget(info: Info) -> None:

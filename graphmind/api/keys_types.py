@@ -27,18 +27,6 @@ class CreatedApiKey:
     api_key: ApiKey = strawberry.field(description="Its record.")
 
 
-@strawberry.input(description="A new API key.")
-class CreateApiKeyInput:
-    user_id: strawberry.ID = strawberry.field(description="The user its requests act as.")
-    role: keys.Role = strawberry.field(default=keys.Role.AGENT, description="AGENT (default) or ADMIN.")
-    label: str | None = strawberry.field(default=None, description="What it is for (at most 200 characters).")
-
-
-@strawberry.input(description="The API key to revoke.")
-class RevokeApiKeyInput:
-    id: strawberry.ID = strawberry.field(description="Its id or shown prefix.")
-
-
 def to_api_key(k: keys.ApiKey) -> ApiKey:
     return ApiKey(
         id=strawberry.ID(k.id),

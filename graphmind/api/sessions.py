@@ -6,16 +6,12 @@ import strawberry
 
 from graphmind.api.context import Info, arg
 from graphmind.api.sessions_types import (
-    EndSessionInput,
     EndSessionResult,
     HelperBrief,
-    LogSessionInput,
     LogSessionResult,
-    ResolveBlockerInput,
     Session,
     SessionEntry,
     SessionMemory,
-    StartSessionInput,
     to_brief,
     to_end_result,
     to_entry,
@@ -23,7 +19,32 @@ from graphmind.api.sessions_types import (
     to_session,
     to_session_memory,
 )
-from graphmind.sessions import journal, promotion
+from graphmind.sessions import journal, model, promotion
+
+
+@strawberry.input(description="A new session.")
+class StartSessionInput:
+    agent_id: str = strawberry.field(description="The agent working in it (1-128 characters).")
+    goal: str = strawberry.field(description="What it is for (1-2000 characters).")
+
+
+@strawberry.input(description="One entry for a session.")
+class LogSessionInput:
+    session_id: strawberry.ID = strawberry.field(description="The open session.")
+    kind: model.EntryKind = strawberry.field(description="What the entry records.")
+    text: str = strawberry.field(description="What happened (1-2000 characters).")
+
+
+@strawberry.input(description="How a blocker was solved.")
+class ResolveBlockerInput:
+    entry_id: strawberry.ID = strawberry.field(description="The blocker entry.")
+    solution: str = strawberry.field(description="What fixed it.")
+    root_cause: str | None = strawberry.field(default=None, description="Why it happened.")
+
+
+@strawberry.input(description="The session to end.")
+class EndSessionInput:
+    session_id: strawberry.ID = strawberry.field(description="The open session.")
 
 
 async def start_session(info: Info, input: Annotated[StartSessionInput, arg("The agent and its goal.")]) -> Session:

@@ -122,31 +122,6 @@ class EndSessionResult:
     snapshot: Snapshot = strawberry.field(description="The drift snapshot labelled with the session (kind session).")
 
 
-@strawberry.input(description="A new session.")
-class StartSessionInput:
-    agent_id: str = strawberry.field(description="The agent working in it (1-128 characters).")
-    goal: str = strawberry.field(description="What it is for (1-2000 characters).")
-
-
-@strawberry.input(description="One entry for a session.")
-class LogSessionInput:
-    session_id: strawberry.ID = strawberry.field(description="The open session.")
-    kind: model.EntryKind = strawberry.field(description="What the entry records.")
-    text: str = strawberry.field(description="What happened (1-2000 characters).")
-
-
-@strawberry.input(description="How a blocker was solved.")
-class ResolveBlockerInput:
-    entry_id: strawberry.ID = strawberry.field(description="The blocker entry.")
-    solution: str = strawberry.field(description="What fixed it.")
-    root_cause: str | None = strawberry.field(default=None, description="Why it happened.")
-
-
-@strawberry.input(description="The session to end.")
-class EndSessionInput:
-    session_id: strawberry.ID = strawberry.field(description="The open session.")
-
-
 def _optional_id(value: str | None) -> strawberry.ID | None:
     return strawberry.ID(value) if value is not None else None
 

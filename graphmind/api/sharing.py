@@ -2,17 +2,23 @@
 
 from typing import Annotated
 
+import strawberry
+
 from graphmind.api.context import Info, arg
 from graphmind.api.pagination import PageInfo
 from graphmind.api.sharing_types import (
     PatternSharing,
-    SetPatternSharingInput,
     SharedPatternConnection,
     SharedPatternEdge,
     to_shared,
     to_sharing,
 )
 from graphmind.sharing import catalog, consent
+
+
+@strawberry.input(description="Whether the caller's patterns may contribute to shared patterns.")
+class SetPatternSharingInput:
+    opt_in: bool = strawberry.field(description="True: opt in; false: opt out (published patterns stay).")
 
 
 async def pattern_sharing(info: Info) -> PatternSharing:

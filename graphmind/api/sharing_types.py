@@ -18,11 +18,6 @@ class PatternSharing:
     updated_at: datetime | None = strawberry.field(description="When consent last changed (null: never set).")
 
 
-@strawberry.input(description="Whether the caller's patterns may contribute to shared patterns.")
-class SetPatternSharingInput:
-    opt_in: bool = strawberry.field(description="True: opt in; false: opt out (published patterns stay).")
-
-
 @strawberry.type(description="A pattern shared across users: noisy numbers, k-anonymous words, no user data ids.")
 class SharedPattern:
     id: strawberry.ID = strawberry.field(description="The shared pattern's own id.")
