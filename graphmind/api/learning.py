@@ -5,28 +5,26 @@ from datetime import datetime
 from typing import Annotated
 
 import strawberry
-from strawberry.scalars import JSON
 
 from graphmind import idempotency
 from graphmind.api.context import Info, arg
+from graphmind.api.ids import optional_id
 from graphmind.api.learning_types import (
     Alternative,
-    Cause,
     Counterfactual,
     Decision,
     DecisionConnection,
     DecisionEdge,
-    DecisionMemory,
     DecisionResult,
     Event,
     EventConnection,
     EventEdge,
     MemoryScore,
-    Outcome,
     OutcomeResult,
-    OutcomeStatus,
-    SalienceUpdateType,
     TopPerformer,
+    to_decision,
+    to_event,
+    to_salience_updates,
 )
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
@@ -93,10 +91,6 @@ class DecisionFilter:
     )
 
 
-def _optional_id(value: str | None) -> strawberry.ID | None:
-    return strawberry.ID(value) if value is not None else None
-
-
 async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]) -> DecisionResult:
     """Records a decision with the memories that influenced it; returns its traceId."""
     ctx = info.context
@@ -119,7 +113,7 @@ async def decide(info: Info, input: Annotated[DecideInput, arg("The decision.")]
         attribution_inferred=d.attribution_inferred,
         memory_scores=[MemoryScore(memory_id=strawberry.ID(m), score=s) for m, s in d.memory_scores.items()],
         alternatives=[Alternative(id=strawberry.ID(i), summary=s) for i, s in d.alternatives],
-        retrieval_id=_optional_id(d.retrieval_id),
+        retrieval_id=optional_id(d.retrieval_id),
         session_id=d.session_id,
         created_at=d.created_at,
         redactions=d.redactions,
@@ -143,67 +137,15 @@ async def observe_outcome(info: Info, input: Annotated[ObserveOutcomeInput, arg(
         signal=o.signal,
         feedback=o.feedback,
         observed_at=o.observed_at,
-        revision_of=_optional_id(o.revision_of),
-        updates=_updates(o.updates),
-    )
-
-
-def _updates(updates: list[outcomes.SalienceUpdate]) -> list[SalienceUpdateType]:
-    return [
-        SalienceUpdateType(
-            memory_id=strawberry.ID(u.memory_id),
-            reason=u.reason,
-            attribution=u.attribution,
-            delta=u.delta,
-            previous_adjustment=u.previous_adjustment,
-            new_adjustment=u.new_adjustment,
-            previous_effective_salience=u.previous_effective,
-            new_effective_salience=u.new_effective,
-            utility=u.utility,
-        )
-        for u in updates
-    ]
-
-
-def _outcome(o: traces.RecordedOutcome) -> Outcome:
-    return Outcome(
-        outcome_id=strawberry.ID(o.outcome_id),
-        trace_id=strawberry.ID(o.trace_id),
-        quality=o.quality,
-        signal=o.signal,
-        feedback=o.feedback,
-        observed_at=o.observed_at,
-        revision_of=_optional_id(o.revision_of),
-        updates=_updates(o.updates),
-        status=OutcomeStatus(o.status),
-        revised_at=o.revised_at,
-        caused_by=[Cause(memory_id=strawberry.ID(c.memory_id), confidence=c.confidence) for c in o.caused_by],
-    )
-
-
-def _decision(t: traces.DecisionTrace) -> Decision:
-    return Decision(
-        trace_id=strawberry.ID(t.trace_id),
-        decision_type=t.decision_type,
-        summary=t.summary,
-        confidence=t.confidence,
-        confidence_estimated=t.confidence_estimated,
-        attribution_inferred=t.attribution_inferred,
-        memory_scores=[MemoryScore(memory_id=strawberry.ID(i.memory.id), score=i.score) for i in t.influences],
-        alternatives=[Alternative(id=strawberry.ID(i), summary=s) for i, s in t.alternatives],
-        retrieval_id=_optional_id(t.retrieval_id),
-        session_id=t.session_id,
-        created_at=t.created_at,
-        memories=[DecisionMemory(memory=to_memory(i.memory), score=i.score) for i in t.influences],
-        outcome=_outcome(t.outcome) if t.outcome else None,
-        outcomes=[_outcome(o) for o in t.outcomes],
+        revision_of=optional_id(o.revision_of),
+        updates=to_salience_updates(o.updates),
     )
 
 
 async def decision(info: Info, id: Annotated[strawberry.ID, arg("The decision's traceId.")]) -> Decision:
     """One of the caller's decisions with its memories, alternatives and outcomes (NOT_FOUND for anyone else's)."""
     ctx = info.context
-    return _decision(await traces.get_decision(ctx.deps, ctx.user_id, id))
+    return to_decision(await traces.get_decision(ctx.deps, ctx.user_id, id))
 
 
 async def list_decisions(
@@ -217,13 +159,9 @@ async def list_decisions(
     flt = traces.DecisionFilter(**vars(filter)) if filter else None
     page = await traces.list_decisions(ctx.deps, ctx.user_id, flt, 20 if first is None else first, after)
     return DecisionConnection(
-        edges=[DecisionEdge(cursor=c, node=_decision(t)) for t, c in zip(page.decisions, page.cursors)],
+        edges=[DecisionEdge(cursor=c, node=to_decision(t)) for t, c in zip(page.decisions, page.cursors)],
         page_info=PageInfo(has_next_page=page.has_next_page, end_cursor=page.end_cursor),
     )
-
-
-def _event(e: event_log.Event) -> Event:
-    return Event(seq=e.seq, type=e.type, at=e.at, payload=JSON(e.payload))
 
 
 async def events(
@@ -238,7 +176,7 @@ async def events(
     page = await event_log.events_after(ctx.deps, ctx.user_id, after or 0, types, size, peek=True)
     shown = page[:size]
     return EventConnection(
-        edges=[EventEdge(cursor=str(e.seq), node=_event(e)) for e in shown],
+        edges=[EventEdge(cursor=str(e.seq), node=to_event(e)) for e in shown],
         page_info=PageInfo(has_next_page=len(page) > size, end_cursor=str(shown[-1].seq) if shown else None),
     )
 
@@ -262,7 +200,7 @@ async def event_stream(
             page = await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE)
             for e in page:
                 after = e.seq
-                yield _event(e)
+                yield to_event(e)
             if len(page) < event_log.MAX_PAGE:  # every event up to `latest` is committed: skip the unwanted types
                 after = max(after, latest)
 

@@ -6,8 +6,10 @@ from enum import Enum
 import strawberry
 from strawberry.scalars import JSON
 
-from graphmind.api.memory_types import Memory
+from graphmind.api.ids import optional_id
+from graphmind.api.memory_types import Memory, to_memory
 from graphmind.api.pagination import PageInfo
+from graphmind.learning import event_log, outcomes, traces
 from graphmind.learning.decisions import DecisionType as DomainDecisionType
 from graphmind.learning.outcomes import Signal as DomainSignal
 
@@ -182,3 +184,59 @@ class Counterfactual:
     alternative: bool = strawberry.field(
         description="True for an option this decision considered and did not choose (its ALTERNATIVE)."
     )
+
+
+def to_salience_updates(updates: list[outcomes.SalienceUpdate]) -> list[SalienceUpdateType]:
+    return [
+        SalienceUpdateType(
+            memory_id=strawberry.ID(u.memory_id),
+            reason=u.reason,
+            attribution=u.attribution,
+            delta=u.delta,
+            previous_adjustment=u.previous_adjustment,
+            new_adjustment=u.new_adjustment,
+            previous_effective_salience=u.previous_effective,
+            new_effective_salience=u.new_effective,
+            utility=u.utility,
+        )
+        for u in updates
+    ]
+
+
+def to_outcome(o: traces.RecordedOutcome) -> Outcome:
+    return Outcome(
+        outcome_id=strawberry.ID(o.outcome_id),
+        trace_id=strawberry.ID(o.trace_id),
+        quality=o.quality,
+        signal=o.signal,
+        feedback=o.feedback,
+        observed_at=o.observed_at,
+        revision_of=optional_id(o.revision_of),
+        updates=to_salience_updates(o.updates),
+        status=OutcomeStatus(o.status),
+        revised_at=o.revised_at,
+        caused_by=[Cause(memory_id=strawberry.ID(c.memory_id), confidence=c.confidence) for c in o.caused_by],
+    )
+
+
+def to_decision(t: traces.DecisionTrace) -> Decision:
+    return Decision(
+        trace_id=strawberry.ID(t.trace_id),
+        decision_type=t.decision_type,
+        summary=t.summary,
+        confidence=t.confidence,
+        confidence_estimated=t.confidence_estimated,
+        attribution_inferred=t.attribution_inferred,
+        memory_scores=[MemoryScore(memory_id=strawberry.ID(i.memory.id), score=i.score) for i in t.influences],
+        alternatives=[Alternative(id=strawberry.ID(i), summary=s) for i, s in t.alternatives],
+        retrieval_id=optional_id(t.retrieval_id),
+        session_id=t.session_id,
+        created_at=t.created_at,
+        memories=[DecisionMemory(memory=to_memory(i.memory), score=i.score) for i in t.influences],
+        outcome=to_outcome(t.outcome) if t.outcome else None,
+        outcomes=[to_outcome(o) for o in t.outcomes],
+    )
+
+
+def to_event(e: event_log.Event) -> Event:
+    return Event(seq=e.seq, type=e.type, at=e.at, payload=JSON(e.payload))

@@ -13,13 +13,11 @@ from graphmind.api.memory_types import (
     MemoryConnection,
     MemoryEdge,
     RecallResult,
-    RedactionCount,
     RememberResult,
     SupersedeResult,
-    memory_fields,
-    to_conflict,
     to_memory,
     to_recall_item,
+    to_remember_result,
 )
 from graphmind.api.pagination import PageInfo
 from graphmind.core import enums
@@ -138,24 +136,13 @@ def _parsed(item: RememberInput, prefix: str) -> MemoryInput:
     return parsed
 
 
-def _result(r: store.RememberResult) -> RememberResult:
-    return RememberResult(
-        **memory_fields(r.memory),
-        duplicate_of=strawberry.ID(r.duplicate_of) if r.duplicate_of is not None else None,
-        similarity=r.similarity,
-        redactions=sum(r.redactions.values()),
-        redaction_counts=[RedactionCount(kind=k, count=n) for k, n in sorted(r.redactions.items())],
-        conflicts=[to_conflict(c) for c in r.conflicts],
-    )
-
-
 async def remember(info: Info, input: Annotated[RememberInput, arg("The memory to store.")]) -> RememberResult:
     """Stores one memory (validated, redacted, deduplicated, linked to its entities)."""
     ctx = info.context
     parsed = _parsed(input, "input.")
     request_id = idempotency.check(input.request_id, "input.requestId")
     [result] = await store.remember_many(ctx.deps, ctx.user_id, [parsed], request_id=request_id)
-    return _result(result)
+    return to_remember_result(result)
 
 
 async def remember_many(
@@ -174,7 +161,9 @@ async def remember_many(
         if item.request_id is not None:
             raise BadUserInput("give rememberMany one requestId, not one per input", field=f"inputs[{i}].requestId")
     request_id = idempotency.check(request_id, "requestId")
-    return [_result(r) for r in await store.remember_many(ctx.deps, ctx.user_id, parsed, request_id=request_id)]
+    return [
+        to_remember_result(r) for r in await store.remember_many(ctx.deps, ctx.user_id, parsed, request_id=request_id)
+    ]
 
 
 async def recall(

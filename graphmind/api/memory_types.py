@@ -6,10 +6,11 @@ import strawberry
 from strawberry.scalars import JSON
 
 from graphmind.api.context import Info
+from graphmind.api.ids import optional_id
 from graphmind.api.pagination import PageInfo
 from graphmind.core import enums
 from graphmind.lifecycle import conflicts, decay, truth
-from graphmind.memory import model
+from graphmind.memory import model, store
 from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
 
 ContentType = strawberry.enum(enums.ContentType, description="What kind of knowledge a memory holds.")
@@ -223,4 +224,15 @@ def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:
 def to_recall_item(item: RecallItem) -> RecallItemType:
     return RecallItemType(
         memory=to_memory(item.memory), score=item.score, breakdown=to_breakdown(item.breakdown), tokens=item.tokens
+    )
+
+
+def to_remember_result(r: store.RememberResult) -> RememberResult:
+    return RememberResult(
+        **memory_fields(r.memory),
+        duplicate_of=optional_id(r.duplicate_of),
+        similarity=r.similarity,
+        redactions=sum(r.redactions.values()),
+        redaction_counts=[RedactionCount(kind=k, count=n) for k, n in sorted(r.redactions.items())],
+        conflicts=[to_conflict(c) for c in r.conflicts],
     )

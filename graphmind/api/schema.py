@@ -21,19 +21,9 @@ from graphmind.api import learning as learning_api
 from graphmind.api import memory as memory_api
 from graphmind.api import sessions as sessions_api
 from graphmind.api import sharing as sharing_api
+from graphmind.api import trails as trails_api
 from graphmind.api import userdata as userdata_api
-from graphmind.api.associative_types import (
-    ActivationResult,
-    Drift,
-    LearnResult,
-    MergeTrailsResult,
-    ResumeTrailResult,
-    SaveTrailResult,
-    Snapshot,
-    Trail,
-    TrailConnection,
-    WhyResult,
-)
+from graphmind.api.associative_types import ActivationResult, Drift, LearnResult, Snapshot, WhyResult
 from graphmind.api.errors import ErrorCodes
 from graphmind.api.gardener_types import Job, JobRun
 from graphmind.api.health import Health, resolve_health
@@ -67,6 +57,7 @@ from graphmind.api.sessions_types import (
     SessionMemory,
 )
 from graphmind.api.sharing_types import PatternSharing, SharedPatternConnection
+from graphmind.api.trails_types import MergeTrailsResult, ResumeTrailResult, SaveTrailResult, Trail, TrailConnection
 from graphmind.settings import Settings
 
 
@@ -95,8 +86,8 @@ class Query:
     activate: ActivationResult = field(associative_api.activate)
     why: WhyResult = field(associative_api.why)
     drift: Drift = field(associative_api.drift)
-    trail: Trail = field(associative_api.trail)
-    trails: TrailConnection = field(associative_api.list_trails)
+    trail: Trail = field(trails_api.trail)
+    trails: TrailConnection = field(trails_api.list_trails)
     jobs: list[Job] = field(gardener_api.jobs, admin=True)
     self_improvement: SelfImprovement = field(improvement_api.self_improvement, admin=True)
     improvement_cycles: list[ImprovementCycle] = field(improvement_api.improvement_cycles)
@@ -121,9 +112,9 @@ class Mutation:
     observe_outcome: OutcomeResult = field(learning_api.observe_outcome)
     learn: LearnResult = field(associative_api.learn)
     snapshot: Snapshot = field(associative_api.snapshot)
-    save_trail: SaveTrailResult = field(associative_api.save_trail)
-    resume_trail: ResumeTrailResult = field(associative_api.resume_trail)
-    merge_trails: MergeTrailsResult = field(associative_api.merge_trails)
+    save_trail: SaveTrailResult = field(trails_api.save_trail)
+    resume_trail: ResumeTrailResult = field(trails_api.resume_trail)
+    merge_trails: MergeTrailsResult = field(trails_api.merge_trails)
     run_job: JobRun = field(gardener_api.run_job, admin=True)
     set_self_improvement_kill_switch: SelfImprovement = field(
         improvement_api.set_self_improvement_kill_switch, admin=True

@@ -5,8 +5,8 @@ from enum import Enum
 
 import strawberry
 
-from graphmind.api.associative import to_snapshot
-from graphmind.api.associative_types import Snapshot
+from graphmind.api.associative_types import Snapshot, to_snapshot
+from graphmind.api.ids import optional_id
 from graphmind.api.memory_types import Memory, RecallItemType, to_memory, to_recall_item
 from graphmind.sessions import journal, loops, model, promotion
 
@@ -122,10 +122,6 @@ class EndSessionResult:
     snapshot: Snapshot = strawberry.field(description="The drift snapshot labelled with the session (kind session).")
 
 
-def _optional_id(value: str | None) -> strawberry.ID | None:
-    return strawberry.ID(value) if value is not None else None
-
-
 def to_entry(e: model.SessionEntry) -> SessionEntry:
     return SessionEntry(
         id=strawberry.ID(e.id),
@@ -136,7 +132,7 @@ def to_entry(e: model.SessionEntry) -> SessionEntry:
         resolved=e.resolved,
         root_cause=e.root_cause,
         solution=e.solution,
-        promoted_to=_optional_id(e.promoted_to),
+        promoted_to=optional_id(e.promoted_to),
     )
 
 
@@ -149,7 +145,7 @@ def to_session(s: model.Session) -> Session:
         started_at=s.started_at,
         ended_at=s.ended_at,
         entries=[to_entry(e) for e in s.entries],
-        snapshot_id=_optional_id(s.snapshot_id),
+        snapshot_id=optional_id(s.snapshot_id),
     )
 
 
@@ -203,8 +199,8 @@ def to_end_result(r: promotion.EndResult) -> EndSessionResult:
                 kind=p.kind,
                 action=PromotionAction(p.action),
                 reason=p.reason,
-                memory_id=_optional_id(p.memory_id),
-                related_memory_id=_optional_id(p.related_memory_id),
+                memory_id=optional_id(p.memory_id),
+                related_memory_id=optional_id(p.related_memory_id),
                 similarity=p.similarity,
                 signals=p.signals,
             )

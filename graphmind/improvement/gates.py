@@ -29,7 +29,8 @@ from graphmind.core.words import STOPWORDS
 from graphmind.improvement import removals, text
 from graphmind.improvement.model import GateResult, ImprovementType, Proposal
 from graphmind.improvement.proposals import UNCERTAINTY_MARKERS
-from graphmind.lifecycle.conflicts import NEGATIONS, contradiction
+from graphmind.lifecycle.conflict_words import NEGATIONS
+from graphmind.lifecycle.conflicts import contradiction
 
 BALANCED_NEW_WORDS = 0.1
 REDUNDANCY_GAIN = 0.3

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from graphmind.core.words import STOPWORDS
 from graphmind.improvement import text
 from graphmind.improvement.model import ImprovementType, Proposal
-from graphmind.lifecycle.conflicts import NEGATIONS, NUMBER_WORDS
+from graphmind.lifecycle.conflict_words import NEGATIONS, NUMBER_WORDS
 
 # a comma joins digits only ("1,000" is one word, "a,b" two: normalising spaces the latter)
 TOKEN = re.compile(r"[^\W_]+(?:(?:[.:']|(?<=\d),(?=\d))[^\W_]+)*")

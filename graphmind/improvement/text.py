@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from graphmind.core.words import STOPWORDS
-from graphmind.lifecycle.conflicts import NEGATIONS
+from graphmind.lifecycle.conflict_words import NEGATIONS
 
 WORD = re.compile(r"[^\W_]+(?:[.,:'][^\W_]+)*")  # "3.5", "9:30", "don't" stay one token
 FILLERS = frozenset("um uh erm uhm hmm".split())

@@ -2,8 +2,8 @@
 
 import pytest
 
+from graphmind.lifecycle.conflict_words import CONTRACTIONS
 from graphmind.lifecycle.conflicts import (
-    CONTRACTIONS,
     ConflictKind,
     Contradiction,
     Relation,
