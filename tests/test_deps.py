@@ -16,3 +16,11 @@ async def test_without_the_model_the_database_answers_and_embedding_is_refused(s
 async def test_with_the_model_the_query_can_be_embedded(settings):
     async with open_deps(settings, schema=False) as deps:
         assert deps.embedder.embed(["hello"]).shape == (1, 384)
+
+
+async def test_what_is_alive_once_the_services_are_built_is_frozen_out_of_the_collector(settings):
+    import gc
+
+    gc.unfreeze()
+    async with open_deps(settings, model=False, schema=False):
+        assert gc.get_freeze_count() > 0  # a full collection no longer rescans the startup heap
