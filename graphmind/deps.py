@@ -32,7 +32,8 @@ async def open_deps(
     """The Neo4j driver and the embedding model, for as long as the block runs: what `serve`
     (the app's lifespan), `mcp`, the CLI and the benches run on; the one place Deps are made.
 
-    Once they are built, the objects alive are frozen out of the garbage collector (`gc.freeze`).
+    Once they are built, the objects alive are frozen out of the garbage collector (`gc.freeze`)
+    until the block ends.
     `schema`: apply cypher/schema/ first (default: the `migrate_on_start` setting);
     `model=False`: commands that embed nothing skip loading the model
     (`Embedder.unavailable`)."""
@@ -47,4 +48,5 @@ async def open_deps(
         gc.freeze()
         yield Deps(settings=settings, db=db, embedder=embedder, clock=clock or Clock())
     finally:
+        gc.unfreeze()  # the services are gone: what they held may be collected again
         await db.close()
