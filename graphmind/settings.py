@@ -96,10 +96,17 @@ class Settings(BaseSettings):
     )
 
     # Memory: recall
-    rrf_k: int = Field(10, description="Reciprocal Rank Fusion constant k (seed: 60; 10 measured better)")
-    rrf_weight_vector: float = Field(1.0, description="RRF weight of the vector channel")
-    rrf_weight_keyword: float = Field(1.0, description="RRF weight of the keyword channel")
-    rrf_weight_graph: float = Field(1.0, description="RRF weight of the entity-graph channel")
+    recall_fusion: Literal["scores", "rrf"] = Field(
+        "scores",
+        description="how recall fuses its channels: 'scores' sums each channel's min-max normalised score, "
+        "'rrf' is the seed's Reciprocal Rank Fusion (docs/memory.md)",
+    )
+    rrf_k: int = Field(
+        10, description="Reciprocal Rank Fusion constant k when recall_fusion is rrf (seed: 60; 10 measured better)"
+    )
+    rrf_weight_vector: float = Field(1.0, description="fusion weight of the vector channel")
+    rrf_weight_keyword: float = Field(1.0, description="fusion weight of the keyword channel")
+    rrf_weight_graph: float = Field(1.0, description="fusion weight of the entity-graph channel")
     max_entity_share: float = Field(
         0.05, description="entities in more of a user's memories than this share are ignored"
     )

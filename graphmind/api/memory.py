@@ -187,7 +187,7 @@ async def recall(
         ),
     ] = None,
 ) -> RecallResult:
-    """Hybrid recall (vector + keyword + entity graph, RRF, salience, temporal neighbours),
+    """Hybrid recall (vector + keyword + entity graph, score fusion, salience, temporal neighbours),
     ranked by relevance, retrievability and utility; optionally packed into a token budget."""
     ctx = info.context
     flt = recall_service.RecallFilter(**vars(filter)) if filter else None

@@ -115,14 +115,29 @@ class RememberResult(MemoryFields):
 class ScoreBreakdownType:
     vector_rank: int | None = strawberry.field(description="Rank in the vector channel (1 = best).")
     vector_score: float | None = strawberry.field(description="Cosine similarity to the query.")
-    keyword_rank: int | None = strawberry.field(description="Rank in the keyword (fulltext) channel.")
-    keyword_score: float | None = strawberry.field(description="Lucene BM25 score.")
+    vector_normalised: float | None = strawberry.field(
+        description="The vector score min-max normalised over the channel's candidates (best 1, last 0)."
+    )
+    keyword_rank: int | None = strawberry.field(description="Rank in the keyword channel.")
+    keyword_score: float | None = strawberry.field(description="BM25 score over the caller's own memories.")
+    keyword_normalised: float | None = strawberry.field(
+        description="The keyword score min-max normalised over the channel's candidates (best 1, last 0)."
+    )
     graph_rank: int | None = strawberry.field(description="Rank in the entity-graph channel.")
     graph_score: float | None = strawberry.field(description="Entity-graph score (rarer shared entities weigh more).")
-    rrf_score: float = strawberry.field(description="Reciprocal Rank Fusion: sum of 1/(k + rank).")
-    salience: float = strawberry.field(description="Effective salience that weighted the RRF score.")
+    graph_normalised: float | None = strawberry.field(
+        description="The entity-graph score min-max normalised over the channel's candidates (best 1, last 0)."
+    )
+    fused_score: float = strawberry.field(
+        description="The channels fused: the weighted sum of the normalised scores (fusion 'scores', the "
+        "default) or the RRF score (fusion 'rrf')."
+    )
+    rrf_score: float = strawberry.field(
+        description="Reciprocal Rank Fusion: sum of weight/(k + rank), shown either way."
+    )
+    salience: float = strawberry.field(description="Effective salience that weighted the fused score.")
     relevance: float = strawberry.field(
-        description="rrf × salience relative to the best result (or the neighbour share when higher), 0-1."
+        description="fused score × salience relative to the best result (or the neighbour share when higher), 0-1."
     )
     retrievability: float = strawberry.field(description="R = C·e^(−t/S) at recall time (1 in a scene).")
     utility: float = strawberry.field(description="Learned usefulness (Kalman estimate; 0.5 unknown).")

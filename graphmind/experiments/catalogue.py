@@ -60,8 +60,8 @@ CATALOGUE = (
         "outcome_quality",
         "decision quality: mean outcome quality over the episode's rounds (+0.8 good advice acted on, -0.8 misleading)",
         higher_is_better=True,
-        control=Arm("rrf_k=60", {"rrf_k": 60}),
-        treatment=Arm("rrf_k=30", {"rrf_k": 30}),
+        control=Arm("rrf_k=60", {"recall_fusion": "rrf", "rrf_k": 60}),
+        treatment=Arm("rrf_k=30", {"recall_fusion": "rrf", "rrf_k": 30}),
     ),
     Hypothesis(
         "H3",

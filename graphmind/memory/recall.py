@@ -3,8 +3,8 @@
 Python prepares the query (embedding, keyword terms, entity keys, filters). While a
 worker thread embeds the query, `cypher/memory/lexical_candidates.cypher` gathers the
 keyword and entity-graph candidates, which need no embedding; `cypher/memory/rank.cypher`
-adds the vector candidates, fuses them with Reciprocal Rank Fusion, weights them by effective
-salience (relevance), adds temporal neighbours and mixes relevance with
+adds the vector candidates, fuses them (the sum of each channel's min-max normalised score, or
+Reciprocal Rank Fusion), weights them by effective salience (relevance), adds temporal neighbours and mixes relevance with
 retrievability and learned utility. A memory with a self-improved version
 (IMPROVES) that qualifies itself is left out unless history is asked for: the
 improved version stands in for it. With a token budget the candidates are
@@ -72,16 +72,20 @@ class RecallFilter:
 
 @dataclass
 class ScoreBreakdown:
-    """Why a memory was returned: its rank and score in each channel, the RRF score,
-    its effective salience, its relevance, retrievability and utility, and the final
-    score that mixes the last three."""
+    """Why a memory was returned: its rank, score and normalised score in each channel,
+    the fused score (and the RRF score either way), its effective salience, its
+    relevance, retrievability and utility, and the final score that mixes the last three."""
 
     vector_rank: int | None = None
     vector_score: float | None = None
+    vector_normalised: float | None = None
     keyword_rank: int | None = None
     keyword_score: float | None = None
+    keyword_normalised: float | None = None
     graph_rank: int | None = None
     graph_score: float | None = None
+    graph_normalised: float | None = None
+    fused_score: float = 0.0
     rrf_score: float = 0.0
     salience: float = 0.0
     relevance: float = 0.0
@@ -149,6 +153,7 @@ def _validate(
 
 def _breakdown(row: dict) -> ScoreBreakdown:
     breakdown = ScoreBreakdown(
+        fused_score=row["fusedScore"],
         rrf_score=row["rrf"],
         salience=row["memory"]["effectiveSalience"],
         relevance=row["relevance"],
@@ -161,6 +166,7 @@ def _breakdown(row: dict) -> ScoreBreakdown:
     for ranked in row["ranks"]:
         setattr(breakdown, f"{ranked['channel']}_rank", ranked["rank"])
         setattr(breakdown, f"{ranked['channel']}_score", ranked["score"])
+        setattr(breakdown, f"{ranked['channel']}_normalised", ranked["normalised"])
     return breakdown
 
 
@@ -221,6 +227,7 @@ async def recall(
         **shared,
         vectorK=s.recall_vector_k,
         graphK=s.recall_graph_k,
+        fusion=s.recall_fusion,
         rrfK=s.rrf_k,
         weights={
             Channel.VECTOR.value: s.rrf_weight_vector,

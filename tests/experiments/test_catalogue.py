@@ -17,7 +17,8 @@ from graphmind.settings import Settings
 def test_the_six_hypotheses_of_seed_000():
     assert [h.key for h in CATALOGUE] == ["H1", "H2", "H3", "H4", "H5", "H6"]
     assert len({h.slug for h in CATALOGUE}) == 6
-    assert find("H2").control.settings == {"rrf_k": 60} and find("H2").treatment.settings == {"rrf_k": 30}
+    assert find("H2").control.settings == {"recall_fusion": "rrf", "rrf_k": 60}
+    assert find("H2").treatment.settings == {"recall_fusion": "rrf", "rrf_k": 30}
     assert find("h4").treatment.settings == {"negative_outcome_weight": 2.0}
     assert not find("H4").higher_is_better and find("H2").higher_is_better
     assert find("retrieval-count").control.bench == {"top_k": 10}

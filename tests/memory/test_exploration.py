@@ -48,6 +48,8 @@ async def _two_near_tied(deps, user_id, bound):
         embedder=TableEmbedder({a: unit(1, 0.1), b: unit(1, 0.3), query: unit(1, 0)}),
         settings=deps.settings.model_copy(
             update={
+                # near-tied by rank fusion (min-max scores would put the second at 0)
+                "recall_fusion": "rrf",
                 "rrf_k": 10,
                 "rank_weight_similarity": 1.0,
                 "rank_weight_retrievability": 0.0,

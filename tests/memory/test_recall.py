@@ -1,4 +1,4 @@
-"""Hybrid recall: RRF arithmetic, filters, what is never returned, isolation, recording."""
+"""Hybrid recall: score and RRF fusion arithmetic, filters, what is never returned, isolation, recording."""
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -48,6 +48,7 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
         # the seed's k; ranking by relevance alone (the mix is tested separately)
         settings=deps.settings.model_copy(
             update={
+                "recall_fusion": "rrf",
                 "rrf_k": 60,
                 "rank_weight_similarity": 1.0,
                 "rank_weight_retrievability": 0.0,
@@ -88,6 +89,74 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
     assert (top.vector_rank, top.keyword_rank, top.graph_rank) == (2, 1, None)
     assert top.rrf_score == pytest.approx(1 / 62 + 1 / 61) and top.salience == 1.0
     assert top.vector_score == pytest.approx(np.dot(unit(1, 1), unit(1, 0)), abs=1e-3)
+
+
+async def test_score_fusion_on_a_hand_computed_example(deps, user_id):
+    a = "alpha alpha content about nothing"
+    b = "zebra zebra zebra appears here"
+    c = "zebra appears once in here"
+    query = "zebra"
+    fake = replace(
+        deps,
+        embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}),
+        # the default fusion; ranking by relevance alone (the mix is tested separately)
+        settings=deps.settings.model_copy(
+            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
+        ),
+    )
+    assert fake.settings.recall_fusion == "scores"
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": a, "baseSalience": 0.5, "validFrom": base}),
+            parse_memory_input({"content": b, "baseSalience": 1.0, "validFrom": base + DAY}),
+            parse_memory_input({"content": c, "baseSalience": 0.8, "validFrom": base + 2 * DAY}),
+        ],
+    )
+    ids = {name: r.memory.id for name, r in zip("abc", stored)}
+    result = await recall(fake, user_id, query, 10)
+
+    # by hand: cosines a 1, b 0.7071, c 0 → min-max over the vector channel 1, 0.7071, 0;
+    # BM25 b above c (three "zebra" against one) → 1 and 0 over the keyword channel.
+    cos_b = float(np.dot(unit(1, 1), unit(1, 0)))
+    fused = {"a": 1.0, "b": cos_b + 1.0, "c": 0.0}
+    weighted = {"a": 0.5 * fused["a"], "b": 1.0 * fused["b"], "c": 0.8 * fused["c"]}
+    assert [i.memory.id for i in result.items] == [ids["b"], ids["a"], ids["c"]]
+    by_name = {next(n for n, i in ids.items() if i == item.memory.id): item for item in result.items}
+    for name, item in by_name.items():
+        assert item.breakdown.fused_score == pytest.approx(fused[name], abs=1e-3)
+        assert item.breakdown.relevance == pytest.approx(weighted[name] / weighted["b"], abs=1e-3)
+        assert item.score == item.breakdown.final_score == pytest.approx(item.breakdown.relevance, abs=1e-7)
+    b_parts = by_name["b"].breakdown
+    assert (b_parts.vector_normalised, b_parts.keyword_normalised) == (pytest.approx(cos_b, abs=1e-3), 1.0)
+    assert b_parts.rrf_score == pytest.approx(1 / 12 + 1 / 11)  # shown either way (k 10)
+    assert (by_name["a"].breakdown.vector_normalised, by_name["a"].breakdown.keyword_normalised) == (1.0, None)
+    assert (by_name["c"].breakdown.vector_normalised, by_name["c"].breakdown.keyword_normalised) == (0.0, 0.0)
+
+
+async def test_a_channel_whose_candidates_tie_normalises_them_all_to_one(deps, user_id):
+    a, b, query = "first plain note", "second plain note", "plain query"
+    fake = replace(deps, embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 0, 1), query: unit(0, 1)}))
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": a, "validFrom": base}),
+            parse_memory_input({"content": b, "validFrom": base + DAY, "baseSalience": 0.9}),
+        ],
+    )
+    result = await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))
+    assert [item.breakdown.vector_normalised for item in result.items] == [1.0, 1.0]
+    assert [item.breakdown.fused_score for item in result.items] == [1.0, 1.0]
 
 
 async def test_temporal_neighbour_gets_half_its_parents_score(deps, user_id):

@@ -131,10 +131,14 @@ class ScoreBreakdown(Model):
 
     vector_rank: int | None = None
     vector_score: float | None = None
+    vector_normalised: float | None = None
     keyword_rank: int | None = None
     keyword_score: float | None = None
+    keyword_normalised: float | None = None
     graph_rank: int | None = None
     graph_score: float | None = None
+    graph_normalised: float | None = None
+    fused_score: float
     rrf_score: float
     salience: float
     relevance: float
