@@ -101,6 +101,12 @@ class Settings(BaseSettings):
         description="how recall fuses its channels: 'scores' sums each channel's min-max normalised score, "
         "'rrf' is the seed's Reciprocal Rank Fusion (docs/memory.md)",
     )
+    recall_period_boost: float = Field(
+        2.0,
+        ge=0,
+        description="a memory dated in the period a recall query names ('in May 2023', 'on October 13, 2023') "
+        "has its fused score multiplied by 1 + this (0: off)",
+    )
     rrf_k: int = Field(
         10, description="Reciprocal Rank Fusion constant k when recall_fusion is rrf (seed: 60; 10 measured better)"
     )

@@ -1,7 +1,7 @@
 // name: rank
-// Hybrid recall's ranking: vector candidates and the keyword and entity-graph candidates of `lexical_candidates` ($lexical), fused ($fusion: 'scores', the sum of each channel's min-max normalised score, or 'rrf', Reciprocal Rank Fusion) and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
+// Hybrid recall's ranking: vector candidates and the keyword and entity-graph candidates of `lexical_candidates` ($lexical), fused ($fusion: 'scores', the sum of each channel's min-max normalised score, or 'rrf', Reciprocal Rank Fusion), multiplied by 1 + $periodBoost for a memory dated in the period the query names ($period), and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lexical, channels, vectorK, keywordK, graphK, fusion, rrfK, weights, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lexical, channels, vectorK, keywordK, graphK, fusion, rrfK, weights, period, periodBoost, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
 // 1. Candidates of each channel, only the caller's memories: the vector index filters by
@@ -63,11 +63,18 @@ WITH node, ranks,
      reduce(total = 0.0, r IN ranks | total + $weights[r.channel] / ($rrfK + r.rank)) AS rrf,
      reduce(total = 0.0, r IN ranks | total + $weights[r.channel] * r.normalised) AS scoreSum
 WITH node, ranks, rrf, CASE $fusion WHEN 'rrf' THEN rrf ELSE scoreSum END AS fusedScore
-WITH node, ranks, rrf, fusedScore, fusedScore * node.effectiveSalience AS weighted
+// a memory dated in the period the query names ("in May 2023", "on October 13, 2023"; memory/periods.py)
+WITH node, ranks, rrf, fusedScore,
+     CASE WHEN $period IS NOT NULL
+               AND ($period.year IS NULL OR node.validFrom.year = $period.year)
+               AND ($period.month IS NULL OR node.validFrom.month = $period.month)
+               AND ($period.day IS NULL OR node.validFrom.day = $period.day)
+          THEN 1.0 + $periodBoost ELSE 1.0 END AS periodBoost
+WITH node, ranks, rrf, fusedScore, periodBoost, fusedScore * periodBoost * node.effectiveSalience AS weighted
 ORDER BY weighted DESC, node.validFrom DESC, node.id
-WITH collect({node: node, ranks: ranks, rrf: rrf, fusedScore: fusedScore, weighted: weighted}) AS fused
+WITH collect({node: node, ranks: ranks, rrf: rrf, fusedScore: fusedScore, periodBoost: periodBoost, weighted: weighted}) AS fused
 WITH fused, CASE WHEN size(fused) = 0 OR fused[0].weighted <= 0 THEN 1.0 ELSE fused[0].weighted END AS best
-// relevance: the fused score × salience relative to the best candidate, in [0, 1]
+// relevance: the fused score × the period's boost × salience relative to the best candidate, in [0, 1]
 WITH [f IN fused | f {.*, final: f.weighted / best}] AS fused
 
 // 4. Temporal neighbours (seed 003 policy 7): memories within the window around the
@@ -110,25 +117,26 @@ WITH node,
      [x IN items WHERE x.rrf IS NOT NULL][0] AS own,
      [x IN items WHERE x.share IS NOT NULL][0] AS near
 WITH node, coalesce(own.ranks, []) AS ranks, coalesce(own.rrf, 0.0) AS rrf, coalesce(own.fusedScore, 0.0) AS fusedScore,
+     coalesce(own.periodBoost, 1.0) AS periodBoost,
      coalesce(own.final, 0.0) AS ownFinal, near,
      near IS NOT NULL AND near.share > coalesce(own.final, 0.0) AS viaNeighbour
-WITH node, ranks, rrf, fusedScore,
+WITH node, ranks, rrf, fusedScore, periodBoost,
      CASE WHEN viaNeighbour THEN near.share ELSE ownFinal END AS relevance,
      CASE WHEN viaNeighbour THEN near.parentId END AS neighbourOf,
      CASE WHEN viaNeighbour THEN near.distance ELSE 0 END AS distance
 
 // 5. The ranking mix: w_sim·relevance + w_R·retrievability + w_U·utility, where
 //    R = C·e^(−t/S) hours since the last access (or scene flush), 1 inside a scene.
-WITH node, ranks, rrf, fusedScore, relevance, neighbourOf, distance,
+WITH node, ranks, rrf, fusedScore, periodBoost, relevance, neighbourOf, distance,
      coalesce(node.stability, $defaultStability) AS stability,
      reduce(latest = node.createdAt, at IN [node.lastAccessedAt, node.sceneFlushedAt] |
             CASE WHEN at IS NOT NULL AND at > latest THEN at ELSE latest END) AS since
-WITH node, ranks, rrf, fusedScore, relevance, neighbourOf, distance,
+WITH node, ranks, rrf, fusedScore, periodBoost, relevance, neighbourOf, distance,
      CASE WHEN node.inScene THEN 1.0
           ELSE $retrievabilityScale * exp(-(CASE WHEN since < $now THEN duration.inSeconds(since, $now).seconds ELSE 0 END / 3600.0) / stability)
      END AS retrievability,
      coalesce(node.utilityEstimate, 0.5) AS utility
-WITH node, ranks, rrf, fusedScore, relevance, neighbourOf, distance, retrievability, utility,
+WITH node, ranks, rrf, fusedScore, periodBoost, relevance, neighbourOf, distance, retrievability, utility,
      $mix.similarity * relevance + $mix.retrievability * retrievability + $mix.utility * utility AS final
 // scores within 1e-4 tie (a few seconds' difference in R must not outrank a closer neighbour)
 ORDER BY round(final * 10000) DESC, distance, node.validFrom DESC, node.id
@@ -136,5 +144,5 @@ LIMIT $limit
 // one row, in this order: the driver pays for every record it receives
 RETURN collect({memory: node {.*, embedding: CASE WHEN $withEmbeddings THEN node.embedding END},
                 entities: [(node)-[:MENTIONS]->(e) | e.name],
-                ranks: ranks, rrf: rrf, fusedScore: fusedScore, relevance: relevance, retrievability: retrievability,
+                ranks: ranks, rrf: rrf, fusedScore: fusedScore, periodBoost: periodBoost, relevance: relevance, retrievability: retrievability,
                 utility: utility, final: final, neighbourOf: neighbourOf}) AS ranked

@@ -135,9 +135,13 @@ class ScoreBreakdownType:
     rrf_score: float = strawberry.field(
         description="Reciprocal Rank Fusion: sum of weight/(k + rank), shown either way."
     )
+    period_boost: float = strawberry.field(
+        description="1 + GRAPHMIND_RECALL_PERIOD_BOOST when the memory is dated in the period the query names "
+        "('in May 2023', 'on October 13, 2023'), else 1; it multiplies the fused score."
+    )
     salience: float = strawberry.field(description="Effective salience that weighted the fused score.")
     relevance: float = strawberry.field(
-        description="fused score × salience relative to the best result (or the neighbour share when higher), 0-1."
+        description="fused score × period boost × salience relative to the best result (or the neighbour share when higher), 0-1."
     )
     retrievability: float = strawberry.field(description="R = C·e^(−t/S) at recall time (1 in a scene).")
     utility: float = strawberry.field(description="Learned usefulness (Kalman estimate; 0.5 unknown).")

@@ -4,7 +4,8 @@ Python prepares the query (embedding, keyword terms, entity keys, filters). Whil
 worker thread embeds the query, `cypher/memory/lexical_candidates.cypher` gathers the
 keyword and entity-graph candidates, which need no embedding; `cypher/memory/rank.cypher`
 adds the vector candidates, fuses them (the sum of each channel's min-max normalised score, or
-Reciprocal Rank Fusion), weights them by effective salience (relevance), adds temporal neighbours and mixes relevance with
+Reciprocal Rank Fusion), favours memories dated in the period the query names
+(`memory/periods.py`), weights them by effective salience (relevance), adds temporal neighbours and mixes relevance with
 retrievability and learned utility. A memory with a self-improved version
 (IMPROVES) that qualifies itself is left out unless history is asked for: the
 improved version stands in for it. With a token budget the candidates are
@@ -36,6 +37,7 @@ from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import keyword_terms
 from graphmind.memory.model import Memory
+from graphmind.memory.periods import named_period
 from graphmind.memory.utility import PROCESS_NOISE
 
 MAX_QUERY_LENGTH = 2000
@@ -73,8 +75,9 @@ class RecallFilter:
 @dataclass
 class ScoreBreakdown:
     """Why a memory was returned: its rank, score and normalised score in each channel,
-    the fused score (and the RRF score either way), its effective salience, its
-    relevance, retrievability and utility, and the final score that mixes the last three."""
+    the fused score (and the RRF score either way), the boost of a memory dated in the
+    period the query names, its effective salience, its relevance, retrievability and
+    utility, and the final score that mixes the last three."""
 
     vector_rank: int | None = None
     vector_score: float | None = None
@@ -87,6 +90,7 @@ class ScoreBreakdown:
     graph_normalised: float | None = None
     fused_score: float = 0.0
     rrf_score: float = 0.0
+    period_boost: float = 1.0
     salience: float = 0.0
     relevance: float = 0.0
     retrievability: float = 1.0
@@ -155,6 +159,7 @@ def _breakdown(row: dict) -> ScoreBreakdown:
     breakdown = ScoreBreakdown(
         fused_score=row["fusedScore"],
         rrf_score=row["rrf"],
+        period_boost=row["periodBoost"],
         salience=row["memory"]["effectiveSalience"],
         relevance=row["relevance"],
         retrievability=row["retrievability"],
@@ -229,6 +234,8 @@ async def recall(
         graphK=s.recall_graph_k,
         fusion=s.recall_fusion,
         rrfK=s.rrf_k,
+        period=period.as_param() if (period := named_period(query)) else None,
+        periodBoost=s.recall_period_boost,
         weights={
             Channel.VECTOR.value: s.rrf_weight_vector,
             Channel.KEYWORD.value: s.rrf_weight_keyword,

@@ -139,6 +139,47 @@ async def test_score_fusion_on_a_hand_computed_example(deps, user_id):
     assert (by_name["c"].breakdown.vector_normalised, by_name["c"].breakdown.keyword_normalised) == (0.0, 0.0)
 
 
+async def test_a_memory_dated_in_the_period_the_query_names_is_boosted(deps, user_id):
+    a, b, c = "garden party notes", "trip planning notes", "book club notes"
+    query = "what happened in May 2023"
+    fake = replace(
+        deps,
+        embedder=TableEmbedder({a: unit(1, 1), b: unit(1, 0), c: unit(0, 1), query: unit(1, 0)}),
+        settings=deps.settings.model_copy(
+            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
+        ),
+    )
+    assert fake.settings.recall_period_boost == 2.0
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": a, "validFrom": datetime(2023, 5, 20, tzinfo=UTC)}),
+            parse_memory_input({"content": b, "validFrom": datetime(2023, 6, 20, tzinfo=UTC)}),
+            parse_memory_input({"content": c, "validFrom": datetime(2023, 7, 20, tzinfo=UTC)}),
+        ],
+    )
+    ids = {name: r.memory.id for name, r in zip("abc", stored)}
+    result = await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,), neighbours=False)
+
+    # by hand: cosines a 0.7071, b 1, c 0 → normalised 0.7071, 1, 0; a is dated in May 2023: × (1 + 2)
+    cos_a = float(np.dot(unit(1, 1), unit(1, 0)))
+    by_id = {item.memory.id: item.breakdown for item in result.items}
+    assert [i.memory.id for i in result.items] == [ids["a"], ids["b"], ids["c"]]
+    assert (by_id[ids["a"]].period_boost, by_id[ids["b"]].period_boost, by_id[ids["c"]].period_boost) == (3.0, 1.0, 1.0)
+    assert by_id[ids["a"]].fused_score == pytest.approx(cos_a, abs=1e-3)  # the boost is not in the fused score
+    assert by_id[ids["b"]].relevance == pytest.approx(1.0 / (3 * cos_a), abs=1e-3)
+
+    # boost 0: the ranking of the fused scores alone
+    off = replace(fake, settings=fake.settings.model_copy(update={"recall_period_boost": 0.0}))
+    result = await recall(off, user_id, query, 10, channels=(Channel.VECTOR,), neighbours=False)
+    assert [i.memory.id for i in result.items] == [ids["b"], ids["a"], ids["c"]]
+    assert {i.breakdown.period_boost for i in result.items} == {1.0}
+
+
 async def test_a_channel_whose_candidates_tie_normalises_them_all_to_one(deps, user_id):
     a, b, query = "first plain note", "second plain note", "plain query"
     fake = replace(deps, embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 0, 1), query: unit(0, 1)}))

@@ -140,6 +140,7 @@ class ScoreBreakdown(Model):
     graph_normalised: float | None = None
     fused_score: float
     rrf_score: float
+    period_boost: float = 1.0
     salience: float
     relevance: float
     retrievability: float
