@@ -48,9 +48,14 @@ WHERE node.status IN $statuses
 WITH channel, node, score
 ORDER BY channel, score DESC, node.validFrom DESC, node.id
 WITH channel, collect({node: node, score: score}) AS hits
-WITH channel, hits[0..CASE channel WHEN 'vector' THEN $vectorK WHEN 'keyword' THEN $keywordK ELSE $graphK END] AS hits
-// each channel's scores min-max normalised over its own candidates: its best 1, its last 0 (all 1 when they tie)
-WITH channel, hits, hits[0].score AS high, hits[size(hits) - 1].score AS low
+WITH channel, CASE channel WHEN 'vector' THEN $vectorK WHEN 'keyword' THEN $keywordK ELSE $graphK END AS k, hits
+WITH channel, k, hits[0..k] AS hits
+// each channel's scores min-max normalised over its own candidates: its best 1, its k-th 0
+// (all 1 when they tie). A channel that found fewer than k candidates has no k-th: its
+// scores are measured from no match (0), so that two close candidates stay close and
+// salience can still order them.
+WITH channel, hits, hits[0].score AS high,
+     CASE WHEN size(hits) < k AND hits[size(hits) - 1].score > 0 THEN 0.0 ELSE hits[size(hits) - 1].score END AS low
 UNWIND range(0, size(hits) - 1) AS i
 WITH hits[i].node AS node, {channel: channel, rank: i + 1, score: hits[i].score,
      normalised: CASE WHEN high > low THEN (hits[i].score - low) / (high - low) ELSE 1.0 END} AS ranked

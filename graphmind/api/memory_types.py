@@ -116,17 +116,17 @@ class ScoreBreakdownType:
     vector_rank: int | None = strawberry.field(description="Rank in the vector channel (1 = best).")
     vector_score: float | None = strawberry.field(description="Cosine similarity to the query.")
     vector_normalised: float | None = strawberry.field(
-        description="The vector score min-max normalised over the channel's candidates (best 1, last 0)."
+        description="The vector score min-max normalised over the channel's candidates (best 1, k-th 0; from 0 when fewer than k)."
     )
     keyword_rank: int | None = strawberry.field(description="Rank in the keyword channel.")
     keyword_score: float | None = strawberry.field(description="BM25 score over the caller's own memories.")
     keyword_normalised: float | None = strawberry.field(
-        description="The keyword score min-max normalised over the channel's candidates (best 1, last 0)."
+        description="The keyword score min-max normalised over the channel's candidates (best 1, k-th 0; from 0 when fewer than k)."
     )
     graph_rank: int | None = strawberry.field(description="Rank in the entity-graph channel.")
     graph_score: float | None = strawberry.field(description="Entity-graph score (rarer shared entities weigh more).")
     graph_normalised: float | None = strawberry.field(
-        description="The entity-graph score min-max normalised over the channel's candidates (best 1, last 0)."
+        description="The entity-graph score min-max normalised over the channel's candidates (best 1, k-th 0; from 0 when fewer than k)."
     )
     fused_score: float = strawberry.field(
         description="The channels fused: the weighted sum of the normalised scores (fusion 'scores', the "

@@ -115,28 +115,52 @@ async def test_score_fusion_on_a_hand_computed_example(deps, user_id):
         [
             parse_memory_input({"content": a, "baseSalience": 0.5, "validFrom": base}),
             parse_memory_input({"content": b, "baseSalience": 1.0, "validFrom": base + DAY}),
-            parse_memory_input({"content": c, "baseSalience": 0.8, "validFrom": base + 2 * DAY}),
+            parse_memory_input({"content": c, "baseSalience": 0.3, "validFrom": base + 2 * DAY}),
         ],
     )
     ids = {name: r.memory.id for name, r in zip("abc", stored)}
     result = await recall(fake, user_id, query, 10)
+    by_name = {next(n for n, i in ids.items() if i == item.memory.id): item.breakdown for item in result.items}
 
-    # by hand: cosines a 1, b 0.7071, c 0 → min-max over the vector channel 1, 0.7071, 0;
-    # BM25 b above c (three "zebra" against one) → 1 and 0 over the keyword channel.
+    # by hand: both channels found fewer candidates than their k, so scores are measured
+    # from 0: cosines a 1, b 0.7071, c 0 → 1, 0.7071, 0; BM25 b (three "zebra") 1, c its
+    # share of b's score
     cos_b = float(np.dot(unit(1, 1), unit(1, 0)))
-    fused = {"a": 1.0, "b": cos_b + 1.0, "c": 0.0}
-    weighted = {"a": 0.5 * fused["a"], "b": 1.0 * fused["b"], "c": 0.8 * fused["c"]}
+    keyword_c = by_name["c"].keyword_score / by_name["b"].keyword_score
+    assert 0 < keyword_c < 1
+    fused = {"a": 1.0, "b": cos_b + 1.0, "c": 0.0 + keyword_c}
+    weighted = {"a": 0.5 * fused["a"], "b": 1.0 * fused["b"], "c": 0.3 * fused["c"]}
     assert [i.memory.id for i in result.items] == [ids["b"], ids["a"], ids["c"]]
-    by_name = {next(n for n, i in ids.items() if i == item.memory.id): item for item in result.items}
-    for name, item in by_name.items():
-        assert item.breakdown.fused_score == pytest.approx(fused[name], abs=1e-3)
-        assert item.breakdown.relevance == pytest.approx(weighted[name] / weighted["b"], abs=1e-3)
-        assert item.score == item.breakdown.final_score == pytest.approx(item.breakdown.relevance, abs=1e-7)
-    b_parts = by_name["b"].breakdown
-    assert (b_parts.vector_normalised, b_parts.keyword_normalised) == (pytest.approx(cos_b, abs=1e-3), 1.0)
-    assert b_parts.rrf_score == pytest.approx(1 / 12 + 1 / 11)  # shown either way (k 10)
-    assert (by_name["a"].breakdown.vector_normalised, by_name["a"].breakdown.keyword_normalised) == (1.0, None)
-    assert (by_name["c"].breakdown.vector_normalised, by_name["c"].breakdown.keyword_normalised) == (0.0, 0.0)
+    for name, parts in by_name.items():
+        assert parts.fused_score == pytest.approx(fused[name], abs=1e-3)
+        assert parts.relevance == pytest.approx(weighted[name] / weighted["b"], abs=1e-3)
+    assert (by_name["b"].vector_normalised, by_name["b"].keyword_normalised) == (pytest.approx(cos_b, abs=1e-3), 1.0)
+    assert by_name["b"].rrf_score == pytest.approx(1 / 12 + 1 / 11)  # shown either way (k 10)
+    assert (by_name["a"].vector_normalised, by_name["a"].keyword_normalised) == (1.0, None)
+    assert by_name["c"].vector_normalised == 0.0
+    assert by_name["c"].keyword_normalised == pytest.approx(keyword_c)
+
+
+async def test_a_full_channel_measures_its_scores_from_its_kth(deps, user_id):
+    texts = ["note one about ferns", "note two about moss", "note three about lichen"]
+    query = "plants"
+    fake = replace(
+        deps,
+        embedder=TableEmbedder({texts[0]: unit(1, 0), texts[1]: unit(1, 1), texts[2]: unit(1, 3), query: unit(1, 0)}),
+        settings=deps.settings.model_copy(update={"recall_vector_k": 3}),
+    )
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    await remember_many(
+        fake, user_id, [parse_memory_input({"content": t, "validFrom": base + i * DAY}) for i, t in enumerate(texts)]
+    )
+    result = await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,), neighbours=False)
+    # k = 3 candidates found: the third's cosine is the zero of the scale
+    cosines = [float(np.dot(unit(*w), unit(1, 0))) for w in ((1, 0), (1, 1), (1, 3))]
+    expected = [(x - cosines[2]) / (cosines[0] - cosines[2]) for x in cosines]
+    assert [i.breakdown.vector_normalised for i in result.items] == pytest.approx(expected, abs=1e-3)
 
 
 async def test_a_memory_dated_in_the_period_the_query_names_is_boosted(deps, user_id):
