@@ -37,41 +37,42 @@ def unit(*weights: float) -> np.ndarray:
     return vector / np.linalg.norm(vector)
 
 
-async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
-    a = "alpha alpha content about nothing"
-    b = "zebra zebra zebra appears here"
-    c = "zebra appears once in here"
-    query = "zebra"
+ZEBRA_QUERY = "zebra"
+ZEBRA_TEXTS = ("alpha alpha content about nothing", "zebra zebra zebra appears here", "zebra appears once in here")
+
+
+async def _recall_three(deps, user_id, saliences: tuple[float, float, float], **settings):
+    """Three memories days apart (no temporal neighbours), recalled for "zebra" and ranked by
+    relevance alone (the mix is tested separately). Vector: cosines 1 (a), 0.7071 (b), 0 (c);
+    keyword: b (three "zebra") above c. Returns their ids by name and the result."""
+    a, b, c = ZEBRA_TEXTS
     fake = replace(
         deps,
-        embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}),
-        # the seed's k; ranking by relevance alone (the mix is tested separately)
+        embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), ZEBRA_QUERY: unit(1, 0)}),
         settings=deps.settings.model_copy(
-            update={
-                "recall_fusion": "rrf",
-                "rrf_k": 60,
-                "rank_weight_similarity": 1.0,
-                "rank_weight_retrievability": 0.0,
-                "rank_weight_utility": 0.0,
-            }
+            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
+            | settings
         ),
     )
-    base = datetime(2024, 1, 1, tzinfo=UTC)
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
 
-    # Days apart: no temporal neighbours. Vector ranks A1 B2 C3, keyword ranks B1 C2.
+    base = datetime(2024, 1, 1, tzinfo=UTC)
     stored = await remember_many(
         fake,
         user_id,
         [
-            parse_memory_input({"content": a, "baseSalience": 0.5, "validFrom": base}),
-            parse_memory_input({"content": b, "baseSalience": 1.0, "validFrom": base + DAY}),
-            parse_memory_input({"content": c, "baseSalience": 0.8, "validFrom": base + 2 * DAY}),
+            parse_memory_input({"content": text, "baseSalience": salience, "validFrom": base + i * DAY})
+            for i, (text, salience) in enumerate(zip(ZEBRA_TEXTS, saliences))
         ],
     )
     ids = {name: r.memory.id for name, r in zip("abc", stored)}
-    result = await recall(fake, user_id, query, 10)
+    return ids, await recall(fake, user_id, ZEBRA_QUERY, 10)
+
+
+async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
+    # the seed's k; vector ranks A1 B2 C3, keyword ranks B1 C2
+    ids, result = await _recall_three(deps, user_id, (0.5, 1.0, 0.8), recall_fusion="rrf", rrf_k=60)
 
     weighted = {  # by hand, k = 60: rrf = Σ 1/(k + rank), weighted = rrf × salience
         "b": 0.032522475,  # (1/62 vector rank 2 + 1/61 keyword rank 1) × 1.0
@@ -92,34 +93,8 @@ async def test_rrf_arithmetic_on_a_hand_computed_example(deps, user_id):
 
 
 async def test_score_fusion_on_a_hand_computed_example(deps, user_id):
-    a = "alpha alpha content about nothing"
-    b = "zebra zebra zebra appears here"
-    c = "zebra appears once in here"
-    query = "zebra"
-    fake = replace(
-        deps,
-        embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), query: unit(1, 0)}),
-        # the default fusion; ranking by relevance alone (the mix is tested separately)
-        settings=deps.settings.model_copy(
-            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
-        ),
-    )
-    assert fake.settings.recall_fusion == "scores"
-    base = datetime(2024, 1, 1, tzinfo=UTC)
-    from graphmind.memory.model import parse_memory_input
-    from graphmind.memory.store import remember_many
-
-    stored = await remember_many(
-        fake,
-        user_id,
-        [
-            parse_memory_input({"content": a, "baseSalience": 0.5, "validFrom": base}),
-            parse_memory_input({"content": b, "baseSalience": 1.0, "validFrom": base + DAY}),
-            parse_memory_input({"content": c, "baseSalience": 0.3, "validFrom": base + 2 * DAY}),
-        ],
-    )
-    ids = {name: r.memory.id for name, r in zip("abc", stored)}
-    result = await recall(fake, user_id, query, 10)
+    assert deps.settings.recall_fusion == "scores"  # the default
+    ids, result = await _recall_three(deps, user_id, (0.5, 1.0, 0.3))
     by_name = {next(n for n, i in ids.items() if i == item.memory.id): item.breakdown for item in result.items}
 
     # by hand: both channels found fewer candidates than their k, so scores are measured
