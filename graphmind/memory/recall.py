@@ -3,12 +3,12 @@
 Python prepares the query (embedding, keyword terms, entity keys, filters). While a
 worker thread embeds the query, `cypher/memory/lexical_candidates.cypher` gathers the
 keyword and entity-graph candidates, which need no embedding; `cypher/memory/rank.cypher`
-adds the vector candidates, fuses them (the sum of each channel's min-max normalised score, or
-Reciprocal Rank Fusion), favours memories dated in the period the query names
-(`memory/periods.py`), weights them by effective salience (relevance), adds temporal neighbours and mixes relevance with
-retrievability and learned utility. A memory with a self-improved version
-(IMPROVES) that qualifies itself is left out unless history is asked for: the
-improved version stands in for it. With a token budget the candidates are
+adds the vector candidates, fuses them (the sum of each channel's min-max normalised
+score, or Reciprocal Rank Fusion), favours memories dated in the period the query names
+(`memory/periods.py`), weights them by effective salience (relevance), adds temporal
+neighbours and mixes relevance with retrievability and learned utility. A memory with a
+self-improved version (IMPROVES) that qualifies itself is left out unless history is asked
+for: the improved version stands in for it. With a token budget the candidates are
 packed by `memory/budget.py`. The same write transaction then records the
 Retrieval (`record_retrieval.cypher`: decay timers reset, stability grows) and
 associates the top results with each other (co-retrieval, `core/edges.py`):
@@ -228,13 +228,14 @@ async def recall(
         entityKeys=[e.key for e in extract_entities(query)],
         maxEntityShare=s.max_entity_share,
     )
+    period = named_period(query)
     ranking = dict(
         **shared,
         vectorK=s.recall_vector_k,
         graphK=s.recall_graph_k,
         fusion=s.recall_fusion,
         rrfK=s.rrf_k,
-        period=period.as_param() if (period := named_period(query)) else None,
+        period=period.as_param() if period else None,
         periodBoost=s.recall_period_boost,
         weights={
             Channel.VECTOR.value: s.rrf_weight_vector,
