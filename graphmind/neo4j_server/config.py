@@ -51,6 +51,7 @@ def jvm_flags(settings: Settings) -> list[str]:
 
 
 VECTOR_MERGE_FACTOR = 10
+BOLT_SHUTDOWN_WAIT = "1s"
 
 
 def render_conf(settings: Settings) -> str:
@@ -87,6 +88,11 @@ def render_conf(settings: Settings) -> str:
         # Neo4j's write-optimised 50: each rememberMany commit leaves a segment, and every
         # recall searches each segment's HNSW graph (docs/architecture.md, "Vector index segments")
         f"internal.dbms.index.vector.standard_merge_factor={VECTOR_MERGE_FACTOR}",
+        # a stop waits 1 s, not 5 s, for Bolt connections and then Bolt's threads to finish: by
+        # then every transaction has ended and the store is checkpointed, so the two waits only
+        # lengthen an outage (a stop took 10.9 s, 2.9 s with these; docs/architecture.md)
+        f"internal.server.bolt.connection_shutdown_wait_time={BOLT_SHUTDOWN_WAIT}",
+        f"internal.server.bolt.thread_pool_shutdown_wait_time={BOLT_SHUTDOWN_WAIT}",
     ]
     return "\n".join(lines) + "\n"
 

@@ -37,6 +37,12 @@ def test_conf_merges_vector_index_segments_ten_per_level(tmp_path):
     assert "internal.dbms.index.vector.standard_merge_factor=10" in conf
 
 
+def test_conf_shortens_bolts_waits_on_stop(tmp_path):
+    conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
+    assert "internal.server.bolt.connection_shutdown_wait_time=1s" in conf
+    assert "internal.server.bolt.thread_pool_shutdown_wait_time=1s" in conf
+
+
 def test_browser_url_fills_the_connection_form():
     settings = Settings(neo4j_bolt_port=1234, neo4j_http_port=2345, neo4j_user="neo4j", neo4j_database="neo4j")
     assert browser_url(settings) == "http://127.0.0.1:2345/browser/?dbms=bolt://neo4j@127.0.0.1:1234&db=neo4j"
