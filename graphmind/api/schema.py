@@ -8,7 +8,14 @@ import inspect
 from collections.abc import AsyncGenerator
 
 import strawberry
-from strawberry.extensions import DisableIntrospection, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import (
+    AddValidationRules,
+    DisableIntrospection,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+    ValidationCache,
+)
 from strawberry.scalars import JSON
 from strawberry.schema.schema import DEFAULT_ALLOWED_OPERATION_TYPES
 from strawberry.types.graphql import OperationType
@@ -148,17 +155,31 @@ class GraphMindSchema(strawberry.Schema):
         return await super().execute(*args, allowed_operation_types=allowed, **kwargs)
 
 
+# distinct documents whose validation is kept: agents send the same few
+# documents with new variables, and a bound keeps unique texts from growing memory
+DOCUMENT_CACHE_SIZE = 256
+
+
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
+    """A document's validation is cached (strawberry's ValidationCache: 10% of a server's
+    CPU under `bench load` went to validating the same documents again; docs/architecture.md).
+    The depth and alias limits are validation rules made once here, not per request: a
+    limiter made per request makes new rule classes, and the validation cache, keyed by
+    the rules, would never hit."""
     settings = settings or Settings()
+    limits = [
+        *QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules,
+        *MaxAliasesLimiter(max_alias_count=settings.max_query_aliases).validation_rules,
+    ]
     return GraphMindSchema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
         extensions=[
             *([] if settings.introspection else [DisableIntrospection]),
-            lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
+            lambda: AddValidationRules(limits),
             lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
-            lambda: MaxAliasesLimiter(max_alias_count=settings.max_query_aliases),
+            lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
             ErrorCodes,
             RequestMetrics,
         ],

@@ -29,3 +29,22 @@ def test_every_type_field_and_argument_has_a_description():
                     if not argument.description:
                         missing.append(f"{name}.{field_name}({arg_name})")
     assert missing == []
+
+
+def test_documents_are_validated_once_and_the_limits_still_apply():
+    from strawberry.extensions.validation_cache import _get_validate_cache
+
+    from graphmind.api.schema import DOCUMENT_CACHE_SIZE, build_schema
+    from graphmind.settings import Settings
+
+    limited = build_schema(Settings(max_query_depth=1, max_query_aliases=1))
+    validations = _get_validate_cache(DOCUMENT_CACHE_SIZE)
+    for document, refusal in (
+        ("{ health { indexes { name } } }", "exceeds maximum operation depth"),
+        ("{ a: health { status } b: health { status } }", "aliases"),
+    ):
+        hits = validations.cache_info().hits
+        for _ in range(3):
+            result = limited.execute_sync(document)
+            assert result.errors and refusal in result.errors[0].message
+        assert validations.cache_info().hits == hits + 2  # validated once, reused twice
