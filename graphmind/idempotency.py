@@ -4,10 +4,14 @@
 printable characters, chosen by the client, unique per user). The first call stores
 `(:IdempotentRequest {key: userId + requestId, operation, response})` in the same
 transaction as its write, so a request is either fully done and recorded or not at
-all. A retry with the same id returns the recorded response; the same id used for a
-different operation is CONFLICT. Two concurrent first calls race on the key's
-uniqueness constraint: the loser's transaction rolls back and it returns the winner's
-response. Records older than RETENTION_DAYS are deleted by the prune job.
+all. The check is optimistic: a call does not look the id up first (a read transaction
+more on every write), it runs, and a retry fails at the latest when it records the same
+key (a uniqueness constraint), or earlier where its work refuses a repeat (a second
+outcome of one decision); its transaction rolls back and it returns the recorded
+response. So a retry costs the work once more (for remember: embedding its texts) and
+writes nothing. The same id used for a different operation is CONFLICT. Two concurrent
+first calls race on the key the same way. Records older than RETENTION_DAYS are
+deleted by the prune job.
 """
 
 import json
@@ -15,7 +19,7 @@ from datetime import date, datetime
 from enum import Enum
 
 from graphmind.deps import Deps
-from graphmind.errors import BadUserInput, Conflict
+from graphmind.errors import BadUserInput, Conflict, GraphMindError
 
 MAX_REQUEST_ID = 128
 RETENTION_DAYS = 7
@@ -75,14 +79,15 @@ async def record(tx, user_id: str, request_id: str | None, operation: str, respo
 
 
 async def once(deps: Deps, user_id: str, request_id: str | None, operation: str, run, replay):
-    """Runs `run()` unless this request was recorded; then (or when a concurrent twin won
-    the race) returns `replay(recorded response)`."""
-    previous = await recorded(deps, user_id, request_id, operation)
-    if previous is not None:
-        return await replay(previous)
+    """Runs `run()`; when it fails and this request id was recorded (a retry, or a
+    concurrent twin that won the race), returns `replay(recorded response)` instead."""
+    if request_id is None:
+        return await run()
     try:
         return await run()
-    except Conflict:
+    except GraphMindError:
+        # a retry (or a concurrent twin) fails at the latest on the recorded key, and its
+        # transaction rolls back; the first call's response is then the answer
         previous = await recorded(deps, user_id, request_id, operation)
         if previous is None:
             raise

@@ -8,6 +8,7 @@ from graphmind.errors import BadUserInput, Conflict
 from graphmind.idempotency import check
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
 from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
+from graphmind.memory.manage import forget
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many
 
@@ -53,6 +54,16 @@ async def test_decide_and_observe_outcome_retries(deps, remember, user_id):
         await observe_outcome(deps, user_id, outcome_draft)
     with pytest.raises(Conflict):  # an id belongs to one operation
         await decide(deps, user_id, draft, request_id="o-1")
+
+
+async def test_a_retry_the_changed_state_would_refuse_still_gets_the_first_response(deps, remember, user_id):
+    stored = await remember("Rotate the on-call schedule every Monday morning.")
+    draft = DecisionDraft(DecisionType.ACTION, "Rotate on Monday", memories=[Contribution(stored.memory.id, 1.0)])
+    decision = await decide(deps, user_id, draft, request_id="d-archived")
+    await forget(deps, user_id, stored.memory.id)  # a new decision citing it would now be refused
+    before = await count(deps, user_id)
+    assert (await decide(deps, user_id, draft, request_id="d-archived")).trace_id == decision.trace_id
+    assert await count(deps, user_id) == before
 
 
 def test_request_id_checks():
