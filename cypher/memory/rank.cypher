@@ -1,7 +1,7 @@
 // name: rank
 // Hybrid recall's ranking: vector candidates and the keyword and entity-graph candidates of `lexical_candidates` ($lexical), fused ($fusion: 'scores', the sum of each channel's min-max normalised score, or 'rrf', Reciprocal Rank Fusion), multiplied by 1 + $periodBoost for a memory dated in the period the query names ($period), and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lexical, channels, vectorK, keywordK, graphK, fusion, rrfK, weights, period, periodBoost, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lexical, channels, vectorK, keywordK, graphK, fusion, rrfK, weights, period, periodBoost, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighboursPerParent, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
 // 1. Candidates of each channel, only the caller's memories: the vector index filters by
@@ -82,10 +82,10 @@ WITH fused, CASE WHEN size(fused) = 0 OR fused[0].weighted <= 0 THEN 1.0 ELSE fu
 // relevance: the fused score × the period's boost × salience relative to the best candidate, in [0, 1]
 WITH [f IN fused | f {.*, final: f.weighted / best}] AS fused
 
-// 4. Temporal neighbours (seed 003 policy 7): memories within the window around the
-//    top results whose relevance reaches the floor get neighbourShare of their parent's
-//    relevance, when that is higher. Neighbours of one parent tie; the closer in time
-//    (to the millisecond) ranks first, then the later one.
+// 4. Temporal neighbours (seed 003 policy 7): of the memories within the window around
+//    each top result whose relevance reaches the floor, the $neighboursPerParent nearest in
+//    time get neighbourShare of their parent's relevance, when that is higher. Neighbours
+//    of one parent tie; the closer in time (to the millisecond) ranks first, then the later one.
 CALL (fused) {
   UNWIND [f IN fused[0..$neighbourParents] WHERE f.final >= $neighbourFloor] AS parent
   WITH parent, parent.node AS p
@@ -110,8 +110,11 @@ CALL (fused) {
   AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
         AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
         AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
-  WITH n, parent.final * $neighbourShare AS share, p.id AS parentId,
-       abs(duration.inSeconds(p.validFrom, n.validFrom).milliseconds) AS distance
+  WITH parent, n, abs(duration.inSeconds(p.validFrom, n.validFrom).milliseconds) AS distance
+  ORDER BY distance, n.validFrom DESC
+  WITH parent, collect({node: n, distance: distance})[0..$neighboursPerParent] AS nearest
+  UNWIND nearest AS x
+  WITH x.node AS n, parent.final * $neighbourShare AS share, parent.node.id AS parentId, x.distance AS distance
   ORDER BY share DESC, distance
   WITH n, collect({share: share, parentId: parentId, distance: distance})[0] AS best
   RETURN collect({node: n, share: best.share, parentId: best.parentId, distance: best.distance}) AS neighbours

@@ -255,6 +255,7 @@ async def recall(
         neighbourSeconds=s.neighbour_window_minutes * 60 if neighbours else 0.0,
         neighbourShare=s.neighbour_share if neighbours else 0.0,
         neighbourParents=s.neighbour_parents if neighbours else 0,
+        neighboursPerParent=s.neighbours_per_parent,
         neighbourFloor=s.neighbour_floor,
         mix={
             "similarity": s.rank_weight_similarity,

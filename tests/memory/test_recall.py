@@ -279,6 +279,37 @@ async def test_neighbours_tie_by_exact_time_and_need_a_parent_above_the_floor(de
     assert by_id[ids[4]].breakdown.neighbour_of is None  # the weak match brings no neighbour
 
 
+async def test_only_the_nearest_memories_in_time_become_neighbours(deps, user_id):
+    """Six notes 1-6 minutes from the parent, alternating before and after it: with four
+    neighbours per parent, those 1-4 minutes away get half its relevance, 5 and 6 do not."""
+    query, parent_text = "the parent note", "the parent note"
+    offsets = [1, -2, 3, -4, 5, -6]  # minutes from the parent
+    texts = [f"a note {abs(m)} minutes {'after' if m > 0 else 'before'}" for m in offsets]
+    table = {query: unit(1, 0), **{t: unit(0, 1) for t in texts}}
+    fake = replace(deps, embedder=TableEmbedder(table))
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    stored = await remember_many(
+        fake,
+        user_id,
+        [parse_memory_input({"content": parent_text, "baseSalience": 1.0, "validFrom": base})]
+        + [
+            parse_memory_input({"content": t, "baseSalience": 0.1, "validFrom": base + timedelta(minutes=m)})
+            for t, m in zip(texts, offsets, strict=True)
+        ],
+    )
+    parent_id, note_ids = stored[0].memory.id, [r.memory.id for r in stored[1:]]
+    assert fake.settings.neighbours_per_parent == 4
+    items = {i.memory.id: i for i in (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))).items}
+    assert [items[i].breakdown.neighbour_of for i in note_ids] == [parent_id] * 4 + [None, None]
+    assert [i.memory.id for i in sorted(items.values(), key=lambda i: -i.breakdown.relevance)][:5] == [
+        parent_id,
+        *note_ids[:4],
+    ]  # the nearest first
+
+
 async def test_as_of_and_time_range_filters(remember, deps, user_id):
     old = await remember(
         "Our office was in Berlin until 2021", validFrom="2019-01-01T00:00:00Z", validUntil="2021-01-01T00:00:00Z"
