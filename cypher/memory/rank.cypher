@@ -68,12 +68,14 @@ WITH node, ranks,
      reduce(total = 0.0, r IN ranks | total + $weights[r.channel] / ($rrfK + r.rank)) AS rrf,
      reduce(total = 0.0, r IN ranks | total + $weights[r.channel] * r.normalised) AS scoreSum
 WITH node, ranks, rrf, CASE $fusion WHEN 'rrf' THEN rrf ELSE scoreSum END AS fusedScore
-// a memory dated in the period the query names ("in May 2023", "on October 13, 2023"; memory/periods.py)
+// a memory dated in the period the query names ("in May 2023", "on October 13, 2023", "last week"; memory/periods.py)
 WITH node, ranks, rrf, fusedScore,
      CASE WHEN $period IS NOT NULL
                AND ($period.year IS NULL OR node.validFrom.year = $period.year)
                AND ($period.month IS NULL OR node.validFrom.month = $period.month)
                AND ($period.day IS NULL OR node.validFrom.day = $period.day)
+               AND ($period.from IS NULL OR node.validFrom >= $period.from)
+               AND ($period.to IS NULL OR node.validFrom < $period.to)
           THEN 1.0 + $periodBoost ELSE 1.0 END AS periodBoost
 WITH node, ranks, rrf, fusedScore, periodBoost, fusedScore * periodBoost * node.effectiveSalience AS weighted
 ORDER BY weighted DESC, node.validFrom DESC, node.id

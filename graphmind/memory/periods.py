@@ -1,12 +1,18 @@
-"""The calendar period a recall query names ("on October 13, 2023", "in May 2023", "in June",
-"in 2022"), so that recall can favour memories dated in it (`rank.cypher`, docs/memory.md).
+"""The period a recall query names, so that recall can favour memories dated in it
+(`rank.cypher`, docs/memory.md).
 
-Only absolute dates are read: a relative one ("last week") needs the moment the question
-was asked, which recall does not know for questions about the past. A capitalised month
-name counts ("May" opening a question is the verb); the first period found is used."""
+Absolute periods ("on October 13, 2023", "in May 2023", "in June", "in 2022") are read
+first. Relative ones ("yesterday", "three days ago", "a couple of days ago", "last week",
+"last Saturday", "last month", "two weeks ago") are read against the moment the question
+is asked (recall passes its clock's now; without it they are not read), in UTC days: an
+"N days ago" is that day ± 1 day, "N weeks ago" ± 3 days, "N months ago" ± 15 days;
+"last week" and "last month" are the calendar week (Monday to Sunday) and month before
+the current one. A capitalised month name counts ("May" opening a question is the verb);
+the first period found is used."""
 
 import re
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 MONTHS = ("January February March April May June July August September October November December").split()
 _MONTH = "|".join(MONTHS)
@@ -16,25 +22,45 @@ _MONTH_YEAR = re.compile(rf"\b({_MONTH}),?\s+(\d{{4}})\b")
 _MONTH_ALONE = re.compile(rf"\b({_MONTH})\b")
 _YEAR = re.compile(r"\b(?:in|of|during|since|from)\s+((?:19|20)\d\d)\b")
 
+WEEKDAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_FUZZY = {"a couple of": 2, "a few": 3}
+_AGO = re.compile(rf"\b(\d{{1,2}}|{'|'.join(_FUZZY)}|{'|'.join(_COUNTS)})\s+(day|week|month)s?\s+ago\b", re.IGNORECASE)
+_LAST_UNIT = re.compile(r"\b(last|this|past)\s+(week|month|year)\b", re.IGNORECASE)
+_LAST_WEEKDAY = re.compile(rf"\blast\s+({'|'.join(WEEKDAYS)})\b", re.IGNORECASE)
+_YESTERDAY = re.compile(r"\byesterday\b", re.IGNORECASE)
+_TODAY = re.compile(r"\b(?:today|this morning|this afternoon|this evening|tonight)\b", re.IGNORECASE)
+# an "N <unit>s ago" is its centre ± this many days
+_SLACK_DAYS = {"day": 1, "week": 3, "month": 15}
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
+
 
 @dataclass(frozen=True)
 class Period:
-    """A year, a month (of any year when `year` is None) or a day; None parts match anything."""
+    """A year, a month (of any year when `year` is None) or a day, None parts matching
+    anything; or, for a relative period, the instants from `start` (included) to `end`."""
 
     year: int | None = None
     month: int | None = None
     day: int | None = None
+    start: datetime | None = None
+    end: datetime | None = None
 
-    def as_param(self) -> dict[str, int | None]:
-        return {"year": self.year, "month": self.month, "day": self.day}
+    def as_param(self) -> dict[str, object]:
+        return {"year": self.year, "month": self.month, "day": self.day, "from": self.start, "to": self.end}
 
 
 def _month(name: str) -> int:
     return MONTHS.index(name) + 1
 
 
-def named_period(query: str) -> Period | None:
-    """The period `query` names, most precise form first; None when it names none."""
+def named_period(query: str, now: datetime | None = None) -> Period | None:
+    """The period `query` names, absolute forms first (the most precise first), then
+    relative ones read against `now`; None when it names none."""
+    return _absolute(query) or (_relative(query, now) if now is not None else None)
+
+
+def _absolute(query: str) -> Period | None:
     if match := _MONTH_DAY_YEAR.search(query):
         return _dated(int(match[3]), _month(match[1]), int(match[2]))
     if match := _DAY_MONTH_YEAR.search(query):
@@ -52,3 +78,40 @@ def named_period(query: str) -> Period | None:
 def _dated(year: int, month: int, day: int) -> Period:
     """The day, or its month when no month has that day ("March 45, 2023")."""
     return Period(year, month, day if 1 <= day <= 31 else None)
+
+
+def _relative(query: str, now: datetime) -> Period | None:
+    today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    day = timedelta(days=1)
+    if _YESTERDAY.search(query):
+        return Period(start=today - day, end=today)
+    if match := _AGO.search(query):
+        amount, unit = match[1].lower(), match[2].lower()
+        count = int(amount) if amount.isdigit() else _FUZZY.get(amount) or _COUNTS[amount]
+        centre, slack = today - count * _UNIT_DAYS[unit] * day, _SLACK_DAYS[unit] * day
+        return Period(start=centre - slack, end=centre + day + slack)
+    if match := _LAST_WEEKDAY.search(query):
+        back = (today.weekday() - WEEKDAYS.index(match[1].capitalize())) % 7 or 7
+        return Period(start=today - back * day, end=today - (back - 1) * day)
+    if match := _LAST_UNIT.search(query):
+        return _calendar(match[1].lower(), match[2].lower(), today)
+    if _TODAY.search(query):
+        return Period(start=today, end=today + day)
+    return None
+
+
+def _calendar(which: str, unit: str, today: datetime) -> Period:
+    """last / this / past week, month or year."""
+    day = timedelta(days=1)
+    if which == "past":  # the last 7, 30 or 365 days up to today
+        return Period(start=today - {"week": 7, "month": 30, "year": 365}[unit] * day, end=today + day)
+    if unit == "year":
+        return Period(today.year - (which == "last"))
+    if unit == "week":
+        monday = today - today.weekday() * day
+        return Period(start=monday - 7 * day, end=monday) if which == "last" else Period(start=monday, end=today + day)
+    first = today.replace(day=1)
+    if which == "this":
+        return Period(start=first, end=today + day)
+    previous = (first - day).replace(day=1)
+    return Period(start=previous, end=first)

@@ -228,7 +228,7 @@ async def recall(
         entityKeys=[e.key for e in extract_entities(query)],
         maxEntityShare=s.max_entity_share,
     )
-    period = named_period(query)
+    period = named_period(query, now)  # relative dates ("last week") are read against now
     ranking = dict(
         **shared,
         vectorK=s.recall_vector_k,

@@ -179,6 +179,35 @@ async def test_a_memory_dated_in_the_period_the_query_names_is_boosted(deps, use
     assert {i.breakdown.period_boost for i in result.items} == {1.0}
 
 
+async def test_a_memory_dated_in_a_relative_period_is_boosted_against_the_clock(deps, user_id):
+    """ "yesterday", asked on 2026-11-26: the memory of 2026-11-25 gets × (1 + 2) and moves
+    above the closer match of two days before."""
+    from graphmind.core.clock import FixedClock
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    a, b, query = "notes from the planning call", "notes from the design call", "the call yesterday"
+    fake = replace(
+        deps,
+        clock=FixedClock(datetime(2026, 11, 26, 9, 0, tzinfo=UTC)),
+        embedder=TableEmbedder({a: unit(1, 1), b: unit(1, 0), query: unit(1, 0)}),
+        settings=deps.settings.model_copy(
+            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
+        ),
+    )
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": a, "validFrom": datetime(2026, 11, 25, 15, 0, tzinfo=UTC)}),
+            parse_memory_input({"content": b, "validFrom": datetime(2026, 11, 24, 15, 0, tzinfo=UTC)}),
+        ],
+    )
+    result = await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,), neighbours=False)
+    assert [i.memory.id for i in result.items] == [stored[0].memory.id, stored[1].memory.id]
+    assert [i.breakdown.period_boost for i in result.items] == [3.0, 1.0]
+
+
 async def test_a_channel_whose_candidates_tie_normalises_them_all_to_one(deps, user_id):
     a, b, query = "first plain note", "second plain note", "plain query"
     fake = replace(deps, embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 0, 1), query: unit(0, 1)}))
