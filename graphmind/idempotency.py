@@ -81,8 +81,6 @@ async def record(tx, user_id: str, request_id: str | None, operation: str, respo
 async def once(deps: Deps, user_id: str, request_id: str | None, operation: str, run, replay):
     """Runs `run()`; when it fails and this request id was recorded (a retry, or a
     concurrent twin that won the race), returns `replay(recorded response)` instead."""
-    if request_id is None:
-        return await run()
     try:
         return await run()
     except GraphMindError:

@@ -137,7 +137,8 @@ class ScoreBreakdownType:
     )
     period_boost: float = strawberry.field(
         description="1 + GRAPHMIND_RECALL_PERIOD_BOOST when the memory is dated in the period the query names "
-        "('in May 2023', 'on October 13, 2023'), else 1; it multiplies the fused score."
+        "('in May 2023', 'on October 13, 2023'; 'yesterday', 'last week' against now), else 1; it multiplies "
+        "the fused score."
     )
     salience: float = strawberry.field(description="Effective salience that weighted the fused score.")
     relevance: float = strawberry.field(

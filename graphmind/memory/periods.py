@@ -30,9 +30,9 @@ _LAST_UNIT = re.compile(r"\b(last|this|past)\s+(week|month|year)\b", re.IGNORECA
 _LAST_WEEKDAY = re.compile(rf"\blast\s+({'|'.join(WEEKDAYS)})\b", re.IGNORECASE)
 _YESTERDAY = re.compile(r"\byesterday\b", re.IGNORECASE)
 _TODAY = re.compile(r"\b(?:today|this morning|this afternoon|this evening|tonight)\b", re.IGNORECASE)
-# an "N <unit>s ago" is its centre ± this many days
-_SLACK_DAYS = {"day": 1, "week": 3, "month": 15}
-_UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
+# an "N <unit>s ago": the unit's length and the slack around its centre, in days
+_UNITS = {"day": (1, 1), "week": (7, 3), "month": (30, 15)}
+_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -82,36 +82,35 @@ def _dated(year: int, month: int, day: int) -> Period:
 
 def _relative(query: str, now: datetime) -> Period | None:
     today = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    day = timedelta(days=1)
     if _YESTERDAY.search(query):
-        return Period(start=today - day, end=today)
+        return Period(start=today - _DAY, end=today)
     if match := _AGO.search(query):
-        amount, unit = match[1].lower(), match[2].lower()
+        amount, (length, slack) = match[1].lower(), _UNITS[match[2].lower()]
         count = int(amount) if amount.isdigit() else _FUZZY.get(amount) or _COUNTS[amount]
-        centre, slack = today - count * _UNIT_DAYS[unit] * day, _SLACK_DAYS[unit] * day
-        return Period(start=centre - slack, end=centre + day + slack)
+        centre = today - count * length * _DAY
+        return Period(start=centre - slack * _DAY, end=centre + (1 + slack) * _DAY)
     if match := _LAST_WEEKDAY.search(query):
         back = (today.weekday() - WEEKDAYS.index(match[1].capitalize())) % 7 or 7
-        return Period(start=today - back * day, end=today - (back - 1) * day)
+        return Period(start=today - back * _DAY, end=today - (back - 1) * _DAY)
     if match := _LAST_UNIT.search(query):
         return _calendar(match[1].lower(), match[2].lower(), today)
     if _TODAY.search(query):
-        return Period(start=today, end=today + day)
+        return Period(start=today, end=today + _DAY)
     return None
 
 
 def _calendar(which: str, unit: str, today: datetime) -> Period:
     """last / this / past week, month or year."""
-    day = timedelta(days=1)
     if which == "past":  # the last 7, 30 or 365 days up to today
-        return Period(start=today - {"week": 7, "month": 30, "year": 365}[unit] * day, end=today + day)
+        return Period(start=today - {"week": 7, "month": 30, "year": 365}[unit] * _DAY, end=today + _DAY)
     if unit == "year":
         return Period(today.year - (which == "last"))
     if unit == "week":
-        monday = today - today.weekday() * day
-        return Period(start=monday - 7 * day, end=monday) if which == "last" else Period(start=monday, end=today + day)
+        monday = today - today.weekday() * _DAY
+        return (
+            Period(start=monday - 7 * _DAY, end=monday) if which == "last" else Period(start=monday, end=today + _DAY)
+        )
     first = today.replace(day=1)
     if which == "this":
-        return Period(start=first, end=today + day)
-    previous = (first - day).replace(day=1)
-    return Period(start=previous, end=first)
+        return Period(start=first, end=today + _DAY)
+    return Period(start=(first - _DAY).replace(day=1), end=first)

@@ -41,18 +41,24 @@ ZEBRA_QUERY = "zebra"
 ZEBRA_TEXTS = ("alpha alpha content about nothing", "zebra zebra zebra appears here", "zebra appears once in here")
 
 
+# the ranking mix reduced to relevance (the mix is tested separately)
+RELEVANCE_ONLY = {"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
+
+
+def _ranked_by_relevance(deps, vectors: dict, **settings):
+    """`deps` with the table embedder of `vectors` and the mix reduced to relevance."""
+    return replace(
+        deps, embedder=TableEmbedder(vectors), settings=deps.settings.model_copy(update=RELEVANCE_ONLY | settings)
+    )
+
+
 async def _recall_three(deps, user_id, saliences: tuple[float, float, float], **settings):
     """Three memories days apart (no temporal neighbours), recalled for "zebra" and ranked by
     relevance alone (the mix is tested separately). Vector: cosines 1 (a), 0.7071 (b), 0 (c);
     keyword: b (three "zebra") above c. Returns their ids by name and the result."""
     a, b, c = ZEBRA_TEXTS
-    fake = replace(
-        deps,
-        embedder=TableEmbedder({a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), ZEBRA_QUERY: unit(1, 0)}),
-        settings=deps.settings.model_copy(
-            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
-            | settings
-        ),
+    fake = _ranked_by_relevance(
+        deps, {a: unit(1, 0), b: unit(1, 1), c: unit(0, 1), ZEBRA_QUERY: unit(1, 0)}, **settings
     )
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
@@ -141,13 +147,7 @@ async def test_a_full_channel_measures_its_scores_from_its_kth(deps, user_id):
 async def test_a_memory_dated_in_the_period_the_query_names_is_boosted(deps, user_id):
     a, b, c = "garden party notes", "trip planning notes", "book club notes"
     query = "what happened in May 2023"
-    fake = replace(
-        deps,
-        embedder=TableEmbedder({a: unit(1, 1), b: unit(1, 0), c: unit(0, 1), query: unit(1, 0)}),
-        settings=deps.settings.model_copy(
-            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
-        ),
-    )
+    fake = _ranked_by_relevance(deps, {a: unit(1, 1), b: unit(1, 0), c: unit(0, 1), query: unit(1, 0)})
     assert fake.settings.recall_period_boost == 2.0
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
@@ -188,12 +188,8 @@ async def test_a_memory_dated_in_a_relative_period_is_boosted_against_the_clock(
 
     a, b, query = "notes from the planning call", "notes from the design call", "the call yesterday"
     fake = replace(
-        deps,
+        _ranked_by_relevance(deps, {a: unit(1, 1), b: unit(1, 0), query: unit(1, 0)}),
         clock=FixedClock(datetime(2026, 11, 26, 9, 0, tzinfo=UTC)),
-        embedder=TableEmbedder({a: unit(1, 1), b: unit(1, 0), query: unit(1, 0)}),
-        settings=deps.settings.model_copy(
-            update={"rank_weight_similarity": 1.0, "rank_weight_retrievability": 0.0, "rank_weight_utility": 0.0}
-        ),
     )
     stored = await remember_many(
         fake,
