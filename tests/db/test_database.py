@@ -58,3 +58,33 @@ def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():
     stopping = Neo4jError._hydrate_neo4j(code="Neo.TransientError.General.DatabaseUnavailable", message="stopping")
     with pytest.raises(Unavailable, match="DatabaseUnavailable"), translated_errors():
         raise stopping
+
+
+async def test_rows_are_what_record_data_gives_without_its_per_element_cost(db):
+    from graphmind.db.database import row
+
+    async with db.driver.session(database=db.name) as session:
+        tx = await session.begin_transaction()
+        try:
+            result = await tx.run(
+                "CREATE (n:RowShapeProbe {a: 1, v: [0.5, 1.5]})-[r:PROBES {w: 2}]->(m:RowShapeProbe) "
+                "WITH n, r, m MATCH p = (n)-->(m) "
+                "RETURN n, r, p, [n, {k: [m, 1]}] AS mixed, [0.25, 0.75] AS vector, "
+                "{when: datetime('2026-11-26T12:00:00Z'), none: null, s: 'x'} AS scalars"
+            )
+            [record] = [record async for record in result]
+            assert row(record) == record.data()
+            assert row(record)["vector"] == [0.25, 0.75]
+            assert row(record)["n"] == {"a": 1, "v": [0.5, 1.5]}
+        finally:
+            await tx.rollback()
+
+
+async def test_transactions_send_begin_with_their_first_query_on_the_pinned_driver(db):
+    from graphmind.db.database import _pipelined_begin
+
+    async with db.driver.session(database=db.name) as session:
+        with _pipelined_begin(session):  # the driver's private flag exists and is a context
+            assert session._pipelined_begin
+        assert not session._pipelined_begin
+    assert await db.read_transaction(lambda tx: tx.run("system.server_version"))
