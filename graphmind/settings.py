@@ -107,6 +107,14 @@ class Settings(BaseSettings):
         description="a memory dated in the period a recall query names ('in May 2023', 'on October 13, 2023') "
         "has its fused score multiplied by 1 + this (0: off)",
     )
+    recall_aggregate_spread: float = Field(
+        0.7,
+        ge=0,
+        le=1,
+        description="a question that counts or totals ('how many', 'how much', 'total') has each result's "
+        "relevance multiplied by this to the power of the results above it from the same episode, so its "
+        "results cover several conversations (memory/spread.py; 1: off)",
+    )
     rrf_k: int = Field(
         10, description="Reciprocal Rank Fusion constant k when recall_fusion is rrf (seed: 60; 10 measured better)"
     )

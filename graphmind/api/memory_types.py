@@ -142,7 +142,7 @@ class ScoreBreakdownType:
     )
     salience: float = strawberry.field(description="Effective salience that weighted the fused score.")
     relevance: float = strawberry.field(
-        description="fused score × period boost × salience relative to the best result (or the neighbour share when higher), 0-1."
+        description="fused score × period boost × salience relative to the best result (or the neighbour share when higher), 0-1; × spread."
     )
     retrievability: float = strawberry.field(description="R = C·e^(−t/S) at recall time (1 in a scene).")
     utility: float = strawberry.field(description="Learned usefulness (Kalman estimate; 0.5 unknown).")
@@ -154,6 +154,11 @@ class ScoreBreakdownType:
     )
     exploration: float = strawberry.field(
         description="Exploration bonus in the final score: c·√(utility variance)·u, 0 when exploration is off."
+    )
+    spread: float = strawberry.field(
+        description="For a question that counts or totals ('how many', 'how much', 'total'): "
+        "GRAPHMIND_RECALL_AGGREGATE_SPREAD to the power of the results ranked above this one from the same "
+        "episode, which multiplied its relevance; 1 otherwise."
     )
 
 

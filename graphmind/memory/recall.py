@@ -6,7 +6,8 @@ keyword and entity-graph candidates, which need no embedding; `cypher/memory/ran
 adds the vector candidates, fuses them (the sum of each channel's min-max normalised
 score, or Reciprocal Rank Fusion), favours memories dated in the period the query names
 (`memory/periods.py`), weights them by effective salience (relevance), adds temporal
-neighbours and mixes relevance with retrievability and learned utility. A memory with a
+neighbours and mixes relevance with retrievability and learned utility; a question that
+counts or totals spreads its results over episodes (`memory/spread.py`). A memory with a
 self-improved version (IMPROVES) that qualifies itself is left out unless history is asked
 for: the improved version stands in for it. With a token budget the candidates are
 packed by `memory/budget.py`. The same write transaction then records the
@@ -19,7 +20,7 @@ before it answers.
 import asyncio
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import overload
 
@@ -29,10 +30,11 @@ from graphmind.core import edges, events, terms
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.events import content_hash
 from graphmind.core.redaction import redact
+from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
-from graphmind.memory import exploration
+from graphmind.memory import exploration, spread
 from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import keyword_terms
@@ -98,6 +100,7 @@ class ScoreBreakdown:
     final_score: float = 0.0
     neighbour_of: str | None = None
     exploration: float = 0.0
+    spread: float = 1.0
 
 
 @dataclass
@@ -167,6 +170,7 @@ def _breakdown(row: dict) -> ScoreBreakdown:
         final_score=row["final"],
         neighbour_of=row["neighbourOf"],
         exploration=row.get("exploration", 0.0),
+        spread=row.get("spread", 1.0),
     )
     for ranked in row["ranks"]:
         setattr(breakdown, f"{ranked['channel']}_rank", ranked["rank"])
@@ -197,6 +201,7 @@ async def recall(
     limit = s.recall_default_limit if limit is None else limit
     query = _validate(deps, query, limit, flt, token_budget, explore)
     bound = s.exploration if explore is None else explore
+    spreading = s.recall_aggregate_spread < 1 and spread.aggregates(query)  # memory/spread.py
     # the query is embedded while the keyword and graph channels run (they need no embedding)
     embedding = asyncio.ensure_future(deps.embedder.embed_async([query]))
     now = deps.clock.now()
@@ -242,8 +247,12 @@ async def recall(
             Channel.KEYWORD.value: s.rrf_weight_keyword,
             Channel.GRAPH.value: s.rrf_weight_graph,
         },
-        # exploring, the next page may move up: rank twice the limit
-        limit=(2 * limit if bound > 0 else limit) if token_budget is None else max(limit, s.budget_pool),
+        # exploring, the next page may move up: rank twice the limit; spreading, a pool to pick from
+        limit=(
+            limit * (spread.POOL_FACTOR if spreading else 2 if bound > 0 else 1)
+            if token_budget is None
+            else max(limit, s.budget_pool)
+        ),
         validAt=valid_at,
         believedAt=believed_at,
         rangeFrom=_aware(flt.valid_from),
@@ -275,6 +284,14 @@ async def recall(
         rows = ranked["ranked"]
         if bound > 0:
             rows = _explore(rows, bound, s.exploration_seed, user_id, query, now)
+        if spreading:
+            rows = spread.spread(
+                rows,
+                [native(r["memory"]["validFrom"]) for r in rows],
+                s.recall_aggregate_spread,
+                timedelta(minutes=s.neighbour_window_minutes),
+                s.rank_weight_similarity,
+            )
         result = _assemble(deps, rows, limit, token_budget, min_similarity)
         await _record(tx, deps, user_id, query, now, result)
         return result

@@ -179,6 +179,48 @@ async def test_a_memory_dated_in_the_period_the_query_names_is_boosted(deps, use
     assert {i.breakdown.period_boost for i in result.items} == {1.0}
 
 
+async def test_a_totalling_question_spreads_its_results_over_episodes(deps, user_id):
+    """a and b: one conversation (two minutes apart); c: another, a week later. "How much ..."
+    totals, so b's relevance is multiplied by 0.7 (one result of its episode above it) and c,
+    less similar than b, ranks second."""
+    a, b, c = "car wash cost me twenty", "the car wash again, twenty more", "a parking ticket of forty"
+    query, other = "How much did I spend on car wash and parking ticket?", "What did the car wash cost?"
+    fake = _ranked_by_relevance(
+        deps, {a: unit(1, 0), b: unit(1, 0.2), c: unit(1, 1), query: unit(1, 0), other: unit(1, 0)}
+    )
+    assert fake.settings.recall_aggregate_spread == 0.7
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    start = datetime(2023, 5, 20, 10, tzinfo=UTC)
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": text, "validFrom": start + at})
+            for text, at in ((a, timedelta(0)), (b, timedelta(minutes=2)), (c, 7 * DAY))
+        ],
+    )
+    ids = {name: r.memory.id for name, r in zip("abc", stored)}
+    spread = await recall(fake, user_id, query, 3, channels=(Channel.VECTOR,), neighbours=False)
+    off = replace(fake, settings=fake.settings.model_copy(update={"recall_aggregate_spread": 1.0}))
+    plain = await recall(off, user_id, query, 3, channels=(Channel.VECTOR,), neighbours=False)
+
+    assert [i.memory.id for i in plain.items] == [ids["a"], ids["b"], ids["c"]]
+    assert [i.memory.id for i in spread.items] == [ids["a"], ids["c"], ids["b"]]
+    before = {i.memory.id: i.breakdown for i in plain.items}
+    after = {i.memory.id: i.breakdown for i in spread.items}
+    assert [after[ids[n]].spread for n in "acb"] == [1.0, 1.0, pytest.approx(0.7)]
+    # by hand: relevance only, so the final score is the relevance; b's is 0.7 × its own
+    assert after[ids["b"]].relevance == pytest.approx(0.7 * before[ids["b"]].relevance, abs=1e-6)
+    assert after[ids["b"]].final_score == pytest.approx(0.7 * before[ids["b"]].final_score, abs=1e-6)
+    assert after[ids["c"]].final_score == pytest.approx(before[ids["c"]].final_score, abs=1e-6)
+    # a question that does not total is ranked as before
+    result = await recall(fake, user_id, other, 3, channels=(Channel.VECTOR,), neighbours=False)
+    assert [i.memory.id for i in result.items] == [ids["a"], ids["b"], ids["c"]]
+    assert {i.breakdown.spread for i in result.items} == {1.0}
+
+
 async def test_a_memory_dated_in_a_relative_period_is_boosted_against_the_clock(deps, user_id):
     """ "yesterday", asked on 2026-11-26: the memory of 2026-11-25 gets × (1 + 2) and moves
     above the closer match of two days before."""
