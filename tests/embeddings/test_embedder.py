@@ -43,3 +43,47 @@ def test_a_process_without_the_model_says_so_when_asked_to_embed():
         embedder.embed(["hello"])
     with pytest.raises(GraphMindError, match="without the embedding model"):
         embedder.count_tokens("hello")
+
+
+class _CountingEncoder:
+    """Records how many encodes run at once."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.running = self.most = 0
+        self._lock = threading.Lock()
+
+    def encode(self, texts):
+        import time
+
+        with self._lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(0.05)
+        with self._lock:
+            self.running -= 1
+        return np.zeros((len(texts), DIMENSION), dtype=np.float32)
+
+
+@pytest.mark.parametrize(("slots", "most"), [(1, 1), (2, 2)])
+async def test_no_more_embeddings_run_at_once_than_the_slots(slots, most):
+    import asyncio
+
+    encoder = _CountingEncoder()
+    embedder = Embedder(encoder, "counting", slots)
+    await asyncio.gather(*(embedder.embed_async([f"text {i}"]) for i in range(4)))
+    assert encoder.most == most
+
+
+def test_slots_are_the_cores_over_the_threads_of_one_embedding():
+    import os
+
+    from graphmind.embeddings import cores_for
+    from graphmind.settings import Settings
+
+    cores = os.cpu_count() or 1
+    assert cores_for(Settings(workers=None)) == cores
+    assert cores_for(Settings(workers=cores * 4)) == 1  # at least one
+    assert Embedder.load(threads=0)._slots._value == 1  # one embedding on every core
+    assert Embedder.load(threads=1, cores=cores)._slots._value == cores
