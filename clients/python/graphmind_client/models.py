@@ -148,6 +148,7 @@ class ScoreBreakdown(Model):
     final_score: float
     neighbour_of: str | None = None
     exploration: float = 0.0
+    spread: float = 1.0  # a counting or totalling question: the relevance multiplier of its episode
 
 
 class RecallItem(Model):
