@@ -22,6 +22,7 @@ utility are left as they are: they say nothing about redundancy. Other questions
 import re
 from collections import Counter
 from datetime import datetime, timedelta
+from itertools import pairwise
 
 AGGREGATE = re.compile(r"\b(how many|how much|total)\b", re.IGNORECASE)
 POOL_FACTOR = 3  # an aggregate question ranks this many times its limit before spreading
@@ -37,8 +38,8 @@ def episodes(times: list[datetime], gap: timedelta) -> list[int]:
     the next episode."""
     order = sorted(range(len(times)), key=lambda i: times[i])
     numbers, episode = [0] * len(times), 0
-    for previous, current in zip([None, *order], order, strict=False):
-        if previous is not None and times[current] - times[previous] > gap:
+    for previous, current in pairwise(order):
+        if times[current] - times[previous] > gap:
             episode += 1
         numbers[current] = episode
     return numbers
