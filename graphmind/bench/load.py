@@ -148,6 +148,11 @@ class Agent:
         if self.run.now() >= self.run.config.seconds:
             raise Over("run over")
 
+    def decision_summary(self, k: int, action: str, subject: str, context: str) -> str:
+        """Unique to the run: the warm-up's agent n drew the same words for its decision k
+        once, and verification counted the two as one decision stored twice."""
+        return f"Decision {k} of agent {self.number} in run {self.run.id}: {action} {subject} {context}"
+
     async def loop(self) -> None:
         for k in itertools.count(1):
             with contextlib.suppress(Over):
@@ -170,7 +175,7 @@ class Agent:
         await self.think()
         recalled = await self.call("recall", {"q": query})
         await self.think()
-        summary = f"Decision {k} of agent {self.number}: {rng.choice(ACTIONS)} {subject} {context}"
+        summary = self.decision_summary(k, rng.choice(ACTIONS), subject, context)
         if decision := await self.write(
             "decide",
             f"{tag}-d{k}",

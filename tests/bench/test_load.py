@@ -89,6 +89,14 @@ def test_the_report_times_the_recovery_and_splits_outage_errors_from_server_erro
     assert "recovery 21.0 s ≤ 30: met" in text and "5xx 0: MISSED" in text
 
 
+def test_a_warm_up_decision_never_reads_like_one_of_the_run():
+    run = load.Run(load.Config(agents=1, seconds=1), run_id="r1")
+    warm = load.Run(load.Config(agents=1, seconds=1), run_id="r1w")
+    words = (3, "ship", "the search API", "after the library upgrade")
+    summaries = {load.Agent(0, "u", None, r).decision_summary(*words) for r in (run, warm)}  # type: ignore[arg-type]
+    assert len(summaries) == 2
+
+
 async def test_a_short_run_against_its_own_server_verifies_and_cleans_up(db, settings):
     report = await load.run(load.Config(agents=2, seconds=4, think_ms=50, warmup_seconds=0), settings)
     assert report["verification"]["ok"], report["verification"]
