@@ -2,10 +2,13 @@
 
 The command prepares once what every process would otherwise race to do (the schema
 migration, the model's ONNX export), then hands uvicorn the app factory
-(`graphmind.app:create_app`): with N workers uvicorn spawns N processes, each
+(`graphmind.app:create_app`): with N workers uvicorn's supervisor spawns N processes, each
 creating its own app (driver, model, gardener, event tail) from the environment, and
-restarts one that dies. Everything the processes must agree on lives in Neo4j (rate-limit
-buckets, API keys, the gardener's lease, the event log), so they behave as one service,
+restarts one that dies. On Linux each worker listens on a socket of its own on the same
+port (SO_REUSEPORT), so the kernel spreads new connections over the workers; on one
+shared socket the first worker to wake accepts a whole burst of connections, and an
+agent's keep-alive connection stays with it (`listener`). Everything the processes must
+agree on lives in Neo4j (rate-limit buckets, API keys, the gardener's lease, the event log), so they behave as one service,
 as do several hosts behind a load balancer; `/metrics` sums the processes of one host
 through prometheus_client's multiprocess directory.
 """
@@ -15,9 +18,12 @@ import copy
 import logging
 import os
 import shutil
+import socket
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from graphmind.settings import Settings
 
@@ -106,9 +112,47 @@ def prepare(settings: Settings) -> None:
             onnx_export.export(model_dir(), path)
 
 
+class SharedPort(socket.socket):
+    """The parent's socket for the port: bound with SO_REUSEPORT, never listening. Handed
+    to a worker (multiprocessing pickles the sockets it passes), it arrives as a new socket
+    bound to the same address (`own_socket`) instead of a copy of this one: each worker then
+    accepts only the connections the kernel gives its own socket, spread by connection.
+    With one shared socket, 32 agents' connections went to one of two workers under
+    `bench load` (69 s of CPU against 2 s; docs/architecture.md)."""
+
+    def __reduce__(self):
+        return own_socket, (self.family, self.getsockname())
+
+
+def own_socket(family: int, address: tuple, kind: type[socket.socket] = socket.socket) -> socket.socket:
+    """A socket bound to `address` with SO_REUSEPORT, to listen on beside the others."""
+    sock = kind(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(address)
+    return sock
+
+
+def listener(host: str, port: int) -> socket.socket | None:
+    """The workers' port as a `SharedPort`, or None where the kernel does not spread
+    connections over sockets sharing a port (anywhere but Linux: uvicorn's shared socket).
+    A port some other socket holds is refused, as a plain bind refuses it: a second server
+    must not join this one's port."""
+    if not sys.platform.startswith("linux") or not hasattr(socket, "SO_REUSEPORT"):
+        return None
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))  # raises OSError (address in use) like uvicorn would
+        address = probe.getsockname()
+    return own_socket(family, address, SharedPort)
+
+
 def serve(settings: Settings, workers: int) -> None:
     """Serves until stopped (SIGINT or SIGTERM: each worker drains for up to 30 s)."""
     import uvicorn
+    from uvicorn.config import STARTUP_FAILURE
+    from uvicorn.supervisors import Multiprocess
 
     prepare(settings)
     os.environ.update(worker_environment(settings, workers))
@@ -120,8 +164,7 @@ def serve(settings: Settings, workers: int) -> None:
             settings.host,
             settings.port,
         )
-        uvicorn.run(
-            APP_FACTORY,
+        options: dict[str, Any] = dict(
             factory=True,
             host=settings.host,
             port=settings.port,
@@ -129,3 +172,13 @@ def serve(settings: Settings, workers: int) -> None:
             log_config=log_config(),
             timeout_graceful_shutdown=30,
         )
+        try:
+            shared = listener(settings.host, settings.port) if workers > 1 else None
+        except OSError as e:  # as uvicorn answers a port it cannot bind
+            log.error("cannot bind %s:%s: %s", settings.host, settings.port, e)
+            raise SystemExit(STARTUP_FAILURE) from e
+        if shared is None:
+            uvicorn.run(APP_FACTORY, **options)
+            return
+        with shared:  # uvicorn's supervisor: restarts a worker that dies, stops them all on SIGTERM
+            Multiprocess(uvicorn.Config(APP_FACTORY, **options), [shared]).run()

@@ -1,16 +1,20 @@
-"""Several server processes: the worker count, what the workers inherit, and two real
-uvicorn processes on one Neo4j behaving as one service (shared rate limit, revocation
-within 5 s, subscriptions fed by the other process, one gardener leader, /metrics summed)."""
+"""Several server processes: the worker count, what the workers inherit, each worker's own
+socket on the port (connections spread over the workers), and two real uvicorn processes
+on one Neo4j behaving as one service (shared rate limit, revocation within 5 s,
+subscriptions fed by the other process, one gardener leader, /metrics summed)."""
 
 import asyncio
+import contextlib
 import json
 import os
+import pickle
 import signal
 import socket
 import subprocess
 import sys
 import time
 import uuid
+from multiprocessing.reduction import ForkingPickler
 
 import httpx
 import pytest
@@ -64,6 +68,99 @@ def test_metrics_directory(monkeypatch, tmp_path):
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     with serving.metrics_directory(2) as given:
         assert given == str(tmp_path) and not list(tmp_path.glob("*.db"))  # an earlier run's files go
+
+
+LINUX = sys.platform.startswith("linux")
+
+
+@pytest.mark.skipif(not LINUX, reason="the kernel spreads connections over sockets sharing a port on Linux")
+def test_a_worker_gets_a_socket_of_its_own_on_the_same_port():
+    with serving.listener("127.0.0.1", 0) as shared:
+        assert isinstance(shared, serving.SharedPort)
+        assert shared.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT) == 1
+        # what multiprocessing hands a worker: a new socket bound to the same address
+        with pickle.loads(ForkingPickler.dumps(shared)) as own:
+            assert type(own) is socket.socket and own.fileno() != shared.fileno()
+            assert own.getsockname() == shared.getsockname()
+            assert own.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT) == 1
+
+
+@pytest.mark.skipif(not LINUX, reason="SO_REUSEPORT spreads connections on Linux")
+def test_a_port_another_server_listens_on_is_refused():
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        with pytest.raises(OSError):
+            serving.listener("127.0.0.1", other.getsockname()[1])
+
+
+def tcp_sockets(port: int) -> dict[int, str]:
+    """Socket inode → TCP state (hex, as /proc/net/tcp gives it) of this machine's IPv4 sockets
+    whose local port is `port`."""
+    found = {}
+    with open("/proc/net/tcp") as table:
+        for line in list(table)[1:]:
+            fields = line.split()
+            if int(fields[1].split(":")[1], 16) == port:
+                found[int(fields[9])] = fields[3]
+    return found
+
+
+def connections_held(pid: int, port: int) -> int:
+    """How many established connections to `port` process `pid` holds."""
+    established = {inode for inode, state in tcp_sockets(port).items() if state == "01"}
+    held = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(OSError):
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            held += target.startswith("socket:[") and int(target[8:-1]) in established
+    return held
+
+
+def children(pid: int) -> list[int]:
+    kids = []
+    for entry in os.listdir("/proc"):
+        with contextlib.suppress(OSError):
+            if entry.isdigit() and open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1] == str(pid):
+                kids.append(int(entry))
+    return kids
+
+
+@pytest.mark.skipif(not LINUX, reason="SO_REUSEPORT spreads connections on Linux")
+def test_serve_spreads_a_burst_of_connections_over_its_workers(db, tmp_path):
+    """32 connections opened at once (agents starting together): each worker accepts some.
+    On one shared socket the worker that woke first accepted nearly all of them."""
+    port = free_port()
+    env = {**os.environ, "GRAPHMIND_MIGRATE_ON_START": "false", "GRAPHMIND_GARDENER_ENABLED": "false"}
+    log_path = tmp_path / "serve.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "graphmind", "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    burst: list[socket.socket] = []
+    try:
+        deadline = time.monotonic() + 180
+        while log_path.read_text().count("Application startup complete") < 2:  # both workers serving
+            assert process.poll() is None and time.monotonic() < deadline, log_path.read_text()[-3000:]
+            time.sleep(0.3)
+        burst = [socket.create_connection(("127.0.0.1", port)) for _ in range(32)]
+        time.sleep(1.0)  # accepted by then (an idle connection is closed after uvicorn's 5 s)
+        held = sorted(n for n in (connections_held(pid, port) for pid in children(process.pid)) if n)
+        assert sum(held) == len(burst) and len(held) == 2 and held[0] >= 4, held
+    finally:
+        for connection in burst:
+            connection.close()
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(45)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, log_path.read_text()[-3000:]
 
 
 # --- two real server processes ---------------------------------------------------------
