@@ -8,9 +8,10 @@ restarts one that dies. On Linux each worker listens on a socket of its own on t
 port (SO_REUSEPORT), so the kernel spreads new connections over the workers; on one
 shared socket the first worker to wake accepts a whole burst of connections, and an
 agent's keep-alive connection stays with it (`listener`). Everything the processes must
-agree on lives in Neo4j (rate-limit buckets, API keys, the gardener's lease, the event log), so they behave as one service,
-as do several hosts behind a load balancer; `/metrics` sums the processes of one host
-through prometheus_client's multiprocess directory.
+agree on lives in Neo4j (rate-limit buckets, API keys, the gardener's lease, the event
+log), so they behave as one service, as do several hosts behind a load balancer;
+`/metrics` sums the processes of one host through prometheus_client's multiprocess
+directory.
 """
 
 import asyncio

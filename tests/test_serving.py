@@ -94,26 +94,21 @@ def test_a_port_another_server_listens_on_is_refused():
             serving.listener("127.0.0.1", other.getsockname()[1])
 
 
-def tcp_sockets(port: int) -> dict[int, str]:
-    """Socket inode → TCP state (hex, as /proc/net/tcp gives it) of this machine's IPv4 sockets
-    whose local port is `port`."""
-    found = {}
+def established(port: int) -> set[int]:
+    """The socket inodes of this machine's established IPv4 connections whose local port is
+    `port` (/proc/net/tcp: state 01)."""
     with open("/proc/net/tcp") as table:
-        for line in list(table)[1:]:
-            fields = line.split()
-            if int(fields[1].split(":")[1], 16) == port:
-                found[int(fields[9])] = fields[3]
-    return found
+        rows = [line.split() for line in list(table)[1:]]
+    return {int(f[9]) for f in rows if int(f[1].split(":")[1], 16) == port and f[3] == "01"}
 
 
 def connections_held(pid: int, port: int) -> int:
     """How many established connections to `port` process `pid` holds."""
-    established = {inode for inode, state in tcp_sockets(port).items() if state == "01"}
-    held = 0
+    inodes, held = established(port), 0
     for fd in os.listdir(f"/proc/{pid}/fd"):
         with contextlib.suppress(OSError):
             target = os.readlink(f"/proc/{pid}/fd/{fd}")
-            held += target.startswith("socket:[") and int(target[8:-1]) in established
+            held += target.startswith("socket:[") and int(target[8:-1]) in inodes
     return held
 
 
