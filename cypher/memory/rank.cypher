@@ -87,7 +87,8 @@ WITH [f IN fused | f {.*, final: f.weighted / best}] AS fused
 // 4. Temporal neighbours (seed 003 policy 7): of the memories within the window around
 //    each top result whose relevance reaches the floor, the $neighboursPerParent nearest in
 //    time get neighbourShare of their parent's relevance, when that is higher. Neighbours
-//    of one parent tie; the closer in time (to the millisecond) ranks first, then the later one.
+//    of one parent tie; the one with more relevance of its own ranks first, then the closer
+//    in time (to the millisecond), then the later one.
 CALL (fused) {
   UNWIND [f IN fused[0..$neighbourParents] WHERE f.final >= $neighbourFloor] AS parent
   WITH parent, parent.node AS p
@@ -130,26 +131,28 @@ WITH node, coalesce(own.ranks, []) AS ranks, coalesce(own.rrf, 0.0) AS rrf, coal
      coalesce(own.periodBoost, 1.0) AS periodBoost,
      coalesce(own.final, 0.0) AS ownFinal, near,
      near IS NOT NULL AND near.share > coalesce(own.final, 0.0) AS viaNeighbour
-WITH node, ranks, rrf, fusedScore, periodBoost,
+WITH node, ranks, rrf, fusedScore, periodBoost, ownFinal,
      CASE WHEN viaNeighbour THEN near.share ELSE ownFinal END AS relevance,
      CASE WHEN viaNeighbour THEN near.parentId END AS neighbourOf,
      CASE WHEN viaNeighbour THEN near.distance ELSE 0 END AS distance
 
 // 5. The ranking mix: w_sim·relevance + w_R·retrievability + w_U·utility, where
 //    R = C·e^(−t/S) hours since the last access (or scene flush), 1 inside a scene.
-WITH node, ranks, rrf, fusedScore, periodBoost, relevance, neighbourOf, distance,
+WITH node, ranks, rrf, fusedScore, periodBoost, ownFinal, relevance, neighbourOf, distance,
      coalesce(node.stability, $defaultStability) AS stability,
      reduce(latest = node.createdAt, at IN [node.lastAccessedAt, node.sceneFlushedAt] |
             CASE WHEN at IS NOT NULL AND at > latest THEN at ELSE latest END) AS since
-WITH node, ranks, rrf, fusedScore, periodBoost, relevance, neighbourOf, distance,
+WITH node, ranks, rrf, fusedScore, periodBoost, ownFinal, relevance, neighbourOf, distance,
      CASE WHEN node.inScene THEN 1.0
           ELSE $retrievabilityScale * exp(-(CASE WHEN since < $now THEN duration.inSeconds(since, $now).seconds ELSE 0 END / 3600.0) / stability)
      END AS retrievability,
      coalesce(node.utilityEstimate, 0.5) AS utility
-WITH node, ranks, rrf, fusedScore, periodBoost, relevance, neighbourOf, distance, retrievability, utility,
+WITH node, ranks, rrf, fusedScore, periodBoost, ownFinal, relevance, neighbourOf, distance, retrievability, utility,
      $mix.similarity * relevance + $mix.retrievability * retrievability + $mix.utility * utility AS final
-// scores within 1e-4 tie (a few seconds' difference in R must not outrank a closer neighbour)
-ORDER BY round(final * 10000) DESC, distance, node.validFrom DESC, node.id
+// scores within 1e-4 tie (a few seconds' difference in R must not outrank a closer neighbour);
+// of tied memories, the one with more relevance of its own ranks first: of a parent's
+// neighbours, one the channels found too before one they did not, then the closer in time
+ORDER BY round(final * 10000) DESC, ownFinal DESC, distance, node.validFrom DESC, node.id
 LIMIT $limit
 // one row, in this order: the driver pays for every record it receives
 RETURN collect({memory: node {.*, embedding: CASE WHEN $withEmbeddings THEN node.embedding END},

@@ -346,6 +346,35 @@ async def test_neighbours_tie_by_exact_time_and_need_a_parent_above_the_floor(de
     assert by_id[ids[4]].breakdown.neighbour_of is None  # the weak match brings no neighbour
 
 
+async def test_of_tied_neighbours_the_one_with_relevance_of_its_own_ranks_first(deps, user_id):
+    """Parent (cosine 1, salience 1): relevance 1. The note 1 minute later has cosine 0 to
+    the query, the note 3 minutes later cosine 0.6 (salience 0.5): own relevance 0 and
+    0.6 × 0.5 = 0.3 (the vector channel found three memories, fewer than its k, so its
+    scores are measured from 0). Both are below the parent's share, 0.5, so both get 0.5
+    and tie; the later note, which the channel found too, ranks before the nearer one."""
+    parent_text, nearer, later, query = "the parent note", "one minute later", "three minutes later", "the parent"
+    table = {parent_text: unit(1, 0), nearer: unit(0, 1), later: unit(0.6, 0.8), query: unit(1, 0)}
+    fake = _ranked_by_relevance(deps, table)
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    stored = await remember_many(
+        fake,
+        user_id,
+        [
+            parse_memory_input({"content": text, "baseSalience": salience, "validFrom": base + timedelta(minutes=m)})
+            for text, salience, m in [(parent_text, 1.0, 0), (nearer, 0.5, 1), (later, 0.5, 3)]
+        ],
+    )
+    parent_id, nearer_id, later_id = (r.memory.id for r in stored)
+    items = (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))).items
+    assert [i.memory.id for i in items] == [parent_id, later_id, nearer_id]
+    assert [i.breakdown.neighbour_of for i in items] == [None, parent_id, parent_id]
+    assert [i.breakdown.relevance for i in items] == pytest.approx([1.0, 0.5, 0.5])
+    assert [i.breakdown.fused_score for i in items] == pytest.approx([1.0, 0.6, 0.0])
+
+
 async def test_only_the_nearest_memories_in_time_become_neighbours(deps, user_id):
     """Six notes 1-6 minutes from the parent, alternating before and after it: with four
     neighbours per parent, those 1-4 minutes away get half its relevance, 5 and 6 do not."""
