@@ -51,7 +51,7 @@ PATTERNS = [
 # A part every address of the country must contain, from pyap's own rules: a text without
 # one cannot hold such an address, so the full rules (the British ones cost ~15 ms on a
 # 900-character text) run only where it is found. US: a state or a ZIP code; Canada: a
-# province; Britain: a postcode.
+# province; Britain: a postcode. Only as `_plausible` keeps it: with a digit or a capital.
 REQUIRED_PART: dict[Literal["US", "CA", "GB"], re.Pattern[str]] = {
     "US": re.compile(united_states.region1_postal_code, DEFAULT_FLAGS),
     "CA": re.compile(canada.region1, DEFAULT_FLAGS),
@@ -85,13 +85,24 @@ def _plausible(address) -> bool:
     )
 
 
+def may_hold(country: Literal["US", "CA", "GB"], normalised: str) -> bool:
+    """Whether the text holds the country's required part as an address `_plausible`
+    keeps would write it: a ZIP code or postcode (digits) or a region with a capital.
+    pyap's rules match the state "IN" in any case, so without the capital every "in"
+    near a number ran the full US rules (0.4 ms of a 0.65 ms redaction)."""
+    return any(
+        _DIGIT.search(part) or part.strip(" ,-")[:1].isupper()
+        for part in (m.group(0) for m in REQUIRED_PART[country].finditer(normalised))
+    )
+
+
 def find(text: str) -> list[Span]:
     if not _DIGIT.search(text):
         return []  # every address detected here has a number
     spans = []
     normalised = AddressParser._normalize_string(text)  # what pyap's rules run on
     for country in COUNTRIES:
-        if not REQUIRED_PART[country].search(normalised):
+        if not may_hold(country, normalised):
             continue
         for address in pyap.parse(text, country=country):
             where = _located(text, address.full_address, address.match_start) if _plausible(address) else None
