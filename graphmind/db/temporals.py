@@ -6,9 +6,9 @@ describes 20 memories with about 5 each), and every Python datetime parameter go
 through the same types on the way out. GraphMind works in Python datetimes throughout
 (`database.native`), so here the conversions go straight between Bolt's (seconds,
 nanoseconds, zone) and `datetime`: the same instants, nanoseconds cut to microseconds as
-`DateTime.to_native()` cuts them. What these do not cover (a zone
-Python does not know, a zone type other than `timezone` and `ZoneInfo`, an offset of
-part of a minute) is left to the driver's own functions, as is every other type.
+`DateTime.to_native()` cuts them. What these do not cover (a zone Python does not know,
+a zone type other than `timezone` and `ZoneInfo`, an offset of part of a minute) is left
+to the driver's own functions, as is every other type.
 
 `install` puts them in the driver's Bolt 5 and 6 hydration (the driver's module
 `_codec.hydration.bolt.v2.temporal`, private: the driver's version is pinned and
