@@ -8,7 +8,9 @@ through the same types on the way out. GraphMind works in Python datetimes throu
 nanoseconds, zone) and `datetime`: the same instants, nanoseconds cut to microseconds as
 `DateTime.to_native()` cuts them. What these do not cover (a zone Python does not know,
 a zone type other than `timezone` and `ZoneInfo`, an offset of part of a minute) is left
-to the driver's own functions, as is every other type.
+to the driver's own functions, as is every other type. (The driver's own path for a
+`ZoneInfo` zone crashes the interpreter in neo4j 6.4.1: its `DateTime.as_timezone` hands its
+own DateTime to `ZoneInfo.utcoffset`. Here such a zone never reaches it.)
 
 `install` puts them in the driver's Bolt 5 and 6 hydration (the driver's module
 `_codec.hydration.bolt.v2.temporal`, private: the driver's version is pinned and
