@@ -7,10 +7,10 @@ through the same types on the way out. GraphMind works in Python datetimes throu
 (`database.native`), so here the conversions go straight between Bolt's (seconds,
 nanoseconds, zone) and `datetime`: the same instants, nanoseconds cut to microseconds as
 `DateTime.to_native()` cuts them. What these do not cover (a zone Python does not know,
-a zone type other than `timezone` and `ZoneInfo`, an offset of part of a minute) is left
-to the driver's own functions, as is every other type. (The driver's own path for a
-`ZoneInfo` zone crashes the interpreter in neo4j 6.4.1: its `DateTime.as_timezone` hands its
-own DateTime to `ZoneInfo.utcoffset`. Here such a zone never reaches it.)
+an offset of part of a minute, which the driver refuses) is left to the driver's own
+functions, as is every other type. (The driver's own path for a `ZoneInfo` zone crashes
+the interpreter in neo4j 6.4.1: its `DateTime.as_timezone` hands its own DateTime to
+`ZoneInfo.utcoffset`. Here such a zone never reaches it.)
 
 `install` puts them in the driver's Bolt 5 and 6 hydration (the driver's module
 `_codec.hydration.bolt.v2.temporal`, private: the driver's version is pinned and
@@ -49,24 +49,26 @@ def hydrate_datetime(seconds: int, nanoseconds: int, tz: int | str | None = None
 
 
 def dehydrate_datetime(value):
-    """A `datetime` parameter as Bolt's structure: no zone ("d", local seconds), a
-    fixed offset ("I", UTC seconds and the offset) or a named zone ("i")."""
+    """A `datetime` parameter as Bolt's structure, chosen as the driver chooses it: no
+    zone ("d", local seconds), a named zone ("i", UTC seconds and the name of a pytz or
+    `ZoneInfo` zone), or else its offset ("I", UTC seconds and the offset)."""
     if type(value) is not datetime:
         return DRIVER_DEHYDRATE(value)
     zone = value.tzinfo
     if zone is None:
         delta = value - LOCAL_EPOCH
         return Structure(b"d", delta.days * 86400 + delta.seconds, delta.microseconds * 1000)
-    if type(zone) is ZoneInfo and zone.key:
-        delta = value - UTC_EPOCH
-        return Structure(b"i", delta.days * 86400 + delta.seconds, delta.microseconds * 1000, zone.key)
-    offset = zone.utcoffset(value) if type(zone) is timezone else None
-    if offset is None or offset.microseconds or offset.seconds % 60:
-        return DRIVER_DEHYDRATE(value)  # other zone types; it refuses an offset of part of a minute
+    name = getattr(zone, "zone", None) or getattr(zone, "key", None)
+    offset = None if isinstance(name, str) else zone.utcoffset(value)
+    if offset is not None and (offset.microseconds or offset.seconds % 60):
+        return DRIVER_DEHYDRATE(value)  # it refuses an offset of part of a minute
     delta = value - UTC_EPOCH
-    return Structure(
-        b"I", delta.days * 86400 + delta.seconds, delta.microseconds * 1000, offset.days * 86400 + offset.seconds
-    )
+    seconds, nanoseconds = delta.days * 86400 + delta.seconds, delta.microseconds * 1000
+    if isinstance(name, str):
+        return Structure(b"i", seconds, nanoseconds, name)
+    if offset is None:
+        return DRIVER_DEHYDRATE(value)  # a zone without an offset: as the driver fails
+    return Structure(b"I", seconds, nanoseconds, offset.days * 86400 + offset.seconds)
 
 
 def install() -> None:

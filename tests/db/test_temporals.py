@@ -1,6 +1,6 @@
 """DATETIMEs converted straight to and from Python datetimes: the driver's own results."""
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -45,6 +45,22 @@ SENT = [
 def test_a_sent_datetime_is_the_structure_the_driver_sends(value):
     ours, theirs = temporals.dehydrate_datetime(value), temporals.DRIVER_DEHYDRATE(value)
     assert (ours.tag, list(ours.fields)) == (theirs.tag, list(theirs.fields))
+
+
+class Plus90Minutes(tzinfo):
+    def utcoffset(self, moment):
+        return timedelta(minutes=90)
+
+
+def test_a_datetime_in_a_pytz_zone_or_another_tzinfo_is_sent_as_the_driver_sends_it():
+    import pytz
+
+    for value in (
+        pytz.timezone("America/New_York").localize(datetime(2026, 1, 15, 8, 0, 0, 250)),
+        datetime(2026, 1, 15, 8, 0, tzinfo=Plus90Minutes()),
+    ):
+        ours, theirs = temporals.dehydrate_datetime(value), temporals.DRIVER_DEHYDRATE(value)
+        assert (ours.tag, list(ours.fields)) == (theirs.tag, list(theirs.fields))
 
 
 def test_a_datetime_in_a_named_zone_is_sent_as_the_driver_sends_that_zone():
