@@ -48,6 +48,11 @@ def hydrate_datetime(seconds: int, nanoseconds: int, tz: int | str | None = None
         return DRIVER_HYDRATE(seconds, nanoseconds, tz)
 
 
+def _split(delta: timedelta) -> tuple[int, int]:
+    """Whole seconds (floored) and the nanoseconds after them."""
+    return delta.days * 86400 + delta.seconds, delta.microseconds * 1000
+
+
 def dehydrate_datetime(value):
     """A `datetime` parameter as Bolt's structure, chosen as the driver chooses it: no
     zone ("d", local seconds), a named zone ("i", UTC seconds and the name of a pytz or
@@ -56,19 +61,14 @@ def dehydrate_datetime(value):
         return DRIVER_DEHYDRATE(value)
     zone = value.tzinfo
     if zone is None:
-        delta = value - LOCAL_EPOCH
-        return Structure(b"d", delta.days * 86400 + delta.seconds, delta.microseconds * 1000)
+        return Structure(b"d", *_split(value - LOCAL_EPOCH))
     name = getattr(zone, "zone", None) or getattr(zone, "key", None)
-    offset = None if isinstance(name, str) else zone.utcoffset(value)
-    if offset is not None and (offset.microseconds or offset.seconds % 60):
-        return DRIVER_DEHYDRATE(value)  # it refuses an offset of part of a minute
-    delta = value - UTC_EPOCH
-    seconds, nanoseconds = delta.days * 86400 + delta.seconds, delta.microseconds * 1000
     if isinstance(name, str):
-        return Structure(b"i", seconds, nanoseconds, name)
-    if offset is None:
-        return DRIVER_DEHYDRATE(value)  # a zone without an offset: as the driver fails
-    return Structure(b"I", seconds, nanoseconds, offset.days * 86400 + offset.seconds)
+        return Structure(b"i", *_split(value - UTC_EPOCH), name)
+    offset = zone.utcoffset(value)
+    if offset is None or offset.microseconds or offset.seconds % 60:
+        return DRIVER_DEHYDRATE(value)  # no offset, or part of a minute: the driver's own error
+    return Structure(b"I", *_split(value - UTC_EPOCH), _split(offset)[0])
 
 
 def install() -> None:
