@@ -7,6 +7,9 @@ from graphmind.core.terms import bm25
 from graphmind.db.migrations import backfill_terms
 from graphmind.memory.recall import Channel, recall
 
+# unrelated words, so that no memory below is taken for an update of another
+WORDS = ["river", "piano", "cloud", "tiger", "lemon", "chess", "ocean", "maple", "violin", "desert", "candle", "rocket"]
+
 
 async def _stats(db, user_id: str) -> tuple[dict, dict[str, int]]:
     [row] = await db.read("testing.user_keyword_counts", userId=user_id)
@@ -106,3 +109,33 @@ async def test_over_the_postings_budget_commoner_terms_score_only_the_rarer_term
     tight = replace(deps, settings=deps.settings.model_copy(update={"recall_keyword_postings": 1}))
     pruned = await _keyword_scores(tight, user_id, "fish cat")
     assert pruned == pytest.approx({"cat and fish swim": exact["cat and fish swim"]})
+
+
+async def test_keyword_candidates_are_exact_when_the_best_scored_memories_are_not_eligible(deps, remember, user_id):
+    from dataclasses import replace
+
+    # with 2 keyword candidates, only the best-scored head of 8 is read first: all 9 of the
+    # best here hide (salience below the floor), so every scored memory must be read
+    for word in WORDS[:9]:
+        await remember(f"alpha alpha alpha {word}", baseSalience=0.01)
+    eligible = ["alpha beta", "alpha beta gamma", "alpha beta gamma delta epsilon"]
+    for text in eligible:
+        await remember(text, baseSalience=0.5)
+    narrow = replace(deps, settings=deps.settings.model_copy(update={"recall_keyword_k": 2}))
+    scores = await _keyword_scores(narrow, user_id, "alpha")
+    assert set(scores) == set(eligible[:2])
+    assert scores == pytest.approx(
+        {text: s for text, s in (await _keyword_scores(deps, user_id, "alpha")).items() if text in scores}
+    )
+
+
+async def test_keyword_candidates_tied_beyond_the_head_still_rank_the_later_memory_first(deps, remember, user_id):
+    from dataclasses import replace
+
+    # 12 equal scores and a head of 8: the cut's score ties with those outside the head
+    # (written latest first: a head cut by score alone leaves them out)
+    for month, word in reversed(list(enumerate(WORDS, start=1))):
+        await remember(f"alpha {word}", validFrom=f"2025-{month:02d}-01T00:00:00Z", baseSalience=0.5)
+    narrow = replace(deps, settings=deps.settings.model_copy(update={"recall_keyword_k": 2}))
+    result = await recall(narrow, user_id, "alpha", limit=5, channels=(Channel.KEYWORD,), neighbours=False)
+    assert sorted(i.memory.content for i in result.items) == sorted(f"alpha {word}" for word in WORDS[-2:])
