@@ -36,8 +36,9 @@ WHERE node.status IN $statuses
   AND ($contentTypes IS NULL OR node.contentType IN $contentTypes)
   AND ($temporalLevels IS NULL OR node.temporalLevel IN $temporalLevels)
   AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
-  // a self-improved version that qualifies stands in for the memory it improves
-  AND ($hideImproved = false OR NOT EXISTS {
+  // a self-improved version that qualifies stands in for the memory it improves (only a
+  // memory labelled Improved has one: the label is cheaper to read than its relationships)
+  AND ($hideImproved = false OR NOT node:Improved OR NOT EXISTS {
     MATCH (node)<-[:IMPROVES]-(better:Memory)
     WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
       AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
@@ -106,7 +107,7 @@ CALL (fused) {
     AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
     AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
     AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
-    AND ($hideImproved = false OR NOT EXISTS {
+    AND ($hideImproved = false OR NOT n:Improved OR NOT EXISTS {
       MATCH (n)<-[:IMPROVES]-(better:Memory)
       WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
         AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))

@@ -46,7 +46,8 @@ async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
 
     A vector index without the filter properties recall searches with (made on
     Neo4j 5.26) is dropped first and rebuilt with them. Memories an older GraphMind
-    wrote are indexed for keyword recall in their owners' statistics.
+    wrote are indexed for keyword recall in their owners' statistics, and those it
+    improved get the label Improved that recall reads.
 
     Returns the names of the migrations run. Raises GraphMindError when an
     index FAILED or is not ONLINE within `timeout` seconds: querying an index
@@ -61,6 +62,9 @@ async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
     await wait_for_indexes(db, timeout)
     if await backfill_terms(db):
         applied.append("memory.index_terms")
+    [labelled] = await db.write("memory.label_improved")
+    if labelled["labelled"]:
+        applied.append("memory.label_improved")
     return applied
 
 

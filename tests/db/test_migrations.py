@@ -121,3 +121,30 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
 
 async def _no_candidates(run, settings, user_id, texts, vectors, extra=0, by_subject=None):
     return [[] for _ in texts]
+
+
+async def test_memories_improved_before_the_label_existed_are_labelled_and_stay_hidden(remember, deps, user_id):
+    from datetime import UTC, datetime
+
+    from graphmind.memory.recall import recall
+
+    original = await remember("alpha river notes from the field trip")
+    better = await remember("beta mountain summary of the trip")
+    await deps.db.write(
+        "memory.link_lineage",
+        userId=user_id,
+        memoryId=better.memory.id,
+        derivedFrom=[original.memory.id],
+        supersedes=[original.memory.id],
+        by="test",
+        now=datetime.now(UTC),
+    )
+
+    async def shown() -> list[str]:
+        return [i.memory.id for i in (await recall(deps, user_id, "alpha river notes", 5)).items]
+
+    assert original.memory.id not in await shown()  # the improved version stands in for it
+    await deps.db.write("testing.unlabel_improved", userId=user_id, id=original.memory.id)
+    assert original.memory.id in await shown()  # recall trusts the label
+    assert "memory.label_improved" in await migrate(deps.db)
+    assert original.memory.id not in await shown()
