@@ -28,15 +28,16 @@ CALL (owned, docs, averageLength) {
     WITH node, sum(idf * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS partial
     // Reading a memory's status, salience and time costs more than scoring it, so only the
     // best-scored head is read: exact when the cut's score beats every score outside the head
-    // (all eligible memories that can make the cut, ties included, are in it); else all are read.
+    // (all eligible memories that can make the cut, ties included, are in it); else the rest
+    // is read too.
     ORDER BY partial DESC
     WITH collect({node: node, partial: partial}) AS scored
-    WITH scored, scored[0..$keywordK * 4] AS head
-    WITH scored, head, [s IN head WHERE s.node.status IN $statuses AND s.node.effectiveSalience >= $minSalience] AS eligible
-    UNWIND CASE WHEN size(scored) <= size(head)
-                     OR (size(eligible) >= $keywordK * 2 AND eligible[$keywordK * 2 - 1].partial > scored[size(head)].partial)
-                THEN eligible
-                ELSE [s IN scored WHERE s.node.status IN $statuses AND s.node.effectiveSalience >= $minSalience] END AS s
+    WITH scored, size(scored[0..$keywordK * 4]) AS headSize
+    WITH scored, headSize, [s IN scored[0..headSize] WHERE s.node.status IN $statuses AND s.node.effectiveSalience >= $minSalience] AS eligible
+    UNWIND eligible + CASE WHEN size(scored) = headSize
+                                OR (size(eligible) >= $keywordK * 2 AND eligible[$keywordK * 2 - 1].partial > scored[headSize].partial)
+                           THEN []
+                           ELSE [s IN scored[headSize..] WHERE s.node.status IN $statuses AND s.node.effectiveSalience >= $minSalience] END AS s
     WITH s.node AS node, s.partial AS partial
     ORDER BY partial DESC, node.validFrom DESC, node.id
     LIMIT $keywordK * 2

@@ -1,6 +1,8 @@
 """Per-user keyword statistics: kept true by every write, and a tenant's keyword ranking
 that other tenants' text cannot move."""
 
+from dataclasses import replace
+
 import pytest
 
 from graphmind.core.terms import bm25
@@ -16,6 +18,10 @@ async def _stats(db, user_id: str) -> tuple[dict, dict[str, int]]:
     user = row["counts"]
     rows = await db.read("testing.term_stats", userId=user_id)
     return user, {r["term"]: r["docs"] for r in rows}
+
+
+def _with_settings(deps, **settings):
+    return replace(deps, settings=deps.settings.model_copy(update=settings))
 
 
 async def _keyword_scores(deps, user_id: str, query: str) -> dict[str, float]:
@@ -98,22 +104,18 @@ async def test_equal_keyword_scores_rank_the_later_memory_first(deps, remember, 
 
 
 async def test_over_the_postings_budget_commoner_terms_score_only_the_rarer_terms_candidates(deps, remember, user_id):
-    from dataclasses import replace
-
     texts = ["cat cat dog sat sat sat", "cat and fish swim", "dog with bird song", "bird bird bird bird"]
     for text in texts:
         await remember(text, baseSalience=0.5)
     exact = await _keyword_scores(deps, user_id, "fish cat")
     assert set(exact) == {"cat cat dog sat sat sat", "cat and fish swim"}
     # a budget of one posting: "fish" (in 1 memory) finds the candidates, "cat" (in 2) only scores them
-    tight = replace(deps, settings=deps.settings.model_copy(update={"recall_keyword_postings": 1}))
+    tight = _with_settings(deps, recall_keyword_postings=1)
     pruned = await _keyword_scores(tight, user_id, "fish cat")
     assert pruned == pytest.approx({"cat and fish swim": exact["cat and fish swim"]})
 
 
 async def test_keyword_candidates_are_exact_when_the_best_scored_memories_are_not_eligible(deps, remember, user_id):
-    from dataclasses import replace
-
     # with 2 keyword candidates, only the best-scored head of 8 is read first: all 9 of the
     # best here hide (salience below the floor), so every scored memory must be read
     for word in WORDS[:9]:
@@ -121,7 +123,7 @@ async def test_keyword_candidates_are_exact_when_the_best_scored_memories_are_no
     eligible = ["alpha beta", "alpha beta gamma", "alpha beta gamma delta epsilon"]
     for text in eligible:
         await remember(text, baseSalience=0.5)
-    narrow = replace(deps, settings=deps.settings.model_copy(update={"recall_keyword_k": 2}))
+    narrow = _with_settings(deps, recall_keyword_k=2)
     scores = await _keyword_scores(narrow, user_id, "alpha")
     assert set(scores) == set(eligible[:2])
     assert scores == pytest.approx(
@@ -130,12 +132,10 @@ async def test_keyword_candidates_are_exact_when_the_best_scored_memories_are_no
 
 
 async def test_keyword_candidates_tied_beyond_the_head_still_rank_the_later_memory_first(deps, remember, user_id):
-    from dataclasses import replace
-
     # 12 equal scores and a head of 8: the cut's score ties with those outside the head
     # (written latest first: a head cut by score alone leaves them out)
     for month, word in reversed(list(enumerate(WORDS, start=1))):
         await remember(f"alpha {word}", validFrom=f"2025-{month:02d}-01T00:00:00Z", baseSalience=0.5)
-    narrow = replace(deps, settings=deps.settings.model_copy(update={"recall_keyword_k": 2}))
+    narrow = _with_settings(deps, recall_keyword_k=2)
     result = await recall(narrow, user_id, "alpha", limit=5, channels=(Channel.KEYWORD,), neighbours=False)
     assert sorted(i.memory.content for i in result.items) == sorted(f"alpha {word}" for word in WORDS[-2:])
