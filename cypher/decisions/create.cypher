@@ -1,7 +1,8 @@
 // name: create
-// Records a chosen Decision with the memories that influenced it (INFLUENCED {score}), the retrieval it used and its alternatives (ALTERNATIVE, not chosen).
+// Records a chosen Decision with the memories that influenced it (INFLUENCED {score}), the retrieval it used, its alternatives (ALTERNATIVE, not chosen) and its events.
 // mode: write
-// params: userId, traceId, decisionType, summary, confidence, confidenceEstimated, attributionInferred, sessionId, retrievalId, influences, alternatives, now
+// params: userId, traceId, decisionType, summary, confidence, confidenceEstimated, attributionInferred, sessionId, retrievalId, influences, alternatives, now, events
+// include: events.append
 CREATE (d:Decision {
   id: $traceId, userId: $userId, decisionType: $decisionType, summary: $summary,
   confidence: $confidence, confidenceEstimated: $confidenceEstimated,
@@ -25,6 +26,4 @@ CALL (d) {
                       summary: alternative.summary, chosen: false, createdAt: $now})
   CREATE (d)-[:ALTERNATIVE {notChosen: true}]->(a)
 }
-RETURN d {.*} AS decision,
-       [(m:Memory)-[i:INFLUENCED]->(d) | {memoryId: m.id, score: i.score}] AS influences,
-       [(d)-[:ALTERNATIVE]->(a) | a {.id, .summary}] AS alternatives
+RETURN d.id AS traceId

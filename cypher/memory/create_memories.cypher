@@ -1,7 +1,8 @@
 // name: create_memories
-// Creates a batch of memories in order (memory.index_terms then indexes their text), chains them onto the caller's timeline (NEXT, LATEST) and links their entities (MENTIONS); runs after memory.lock_user in the same transaction.
+// Creates a batch of memories in order (memory.index_terms then indexes their text), chains them onto the caller's timeline (NEXT, LATEST), links their entities (MENTIONS) and appends the batch's events; runs after memory.lock_user in the same transaction.
 // mode: write
-// params: userId, userKey, now, memories
+// params: userId, userKey, now, memories, events
+// include: events.append
 MATCH (u:User {id: $userId})
 OPTIONAL MATCH (u)-[latest:LATEST]->(previous:Memory)
 CALL (u) {

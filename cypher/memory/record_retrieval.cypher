@@ -1,16 +1,10 @@
 // name: record_retrieval
 // Records a recall as a Retrieval with its memory.retrieved event and RETURNED edges; each returned memory is reviewed: its decay timer resets and it takes the stability the spacing effect gave it (lifecycle/decay.py); its Kalman utility takes the retrieval as weak evidence of use (memory/utility.py: observed 0.5 + 0.5/rank, measurement noise retrievalNoise, 0: off), read and written under the memory's lock.
 // mode: write
-// params: userId, retrievalId, event, query, queryHash, results, now, retrievalNoise, processNoise
-MERGE (u:User {id: $userId})
-  ON CREATE SET u.createdAt = $now, u.memoryCount = 0
-SET u.eventSeq = coalesce(u.eventSeq, 0) + 1
+// params: userId, retrievalId, events, query, queryHash, results, now, retrievalNoise, processNoise
+// include: events.append
 CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, queryHash: $queryHash,
                      createdAt: $now, resultCount: size($results)})
-// the memory.retrieved event as core/events.event built it; written here, as events/append
-// writes one, to keep recall's transaction at one query for its record
-CREATE (:Event {id: randomUUID(), userId: $userId, seq: u.eventSeq, type: $event.type, at: $now,
-                payload: $event.payload})
 WITH r
 UNWIND $results AS item
 MATCH (m:Memory {id: item.id}) WHERE m.userId = $userId

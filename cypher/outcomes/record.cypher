@@ -1,8 +1,9 @@
 // name: record
-// Records an Outcome of the caller's decision (RESULTED_IN), revising the previous one if given, and applies the computed salience, utility and stability updates with a SalienceUpdate each (and CAUSED evidence).
+// Records an Outcome of the caller's decision (RESULTED_IN), revising the previous one if given, and applies the computed salience, utility and stability updates with a SalienceUpdate each (and CAUSED evidence), with its events.
 // mode: write
-// params: userId, traceId, outcomeId, quality, signal, feedback, revisionOf, updates, now
+// params: userId, traceId, outcomeId, quality, signal, feedback, revisionOf, updates, now, events
 MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId
+// include: events.append
 OPTIONAL MATCH (d)-[:RESULTED_IN]->(previous:Outcome {id: $revisionOf})
 FOREACH (_ IN CASE WHEN previous IS NULL THEN [] ELSE [1] END |
   SET previous.status = 'revised', previous.revisedAt = $now)

@@ -66,11 +66,13 @@ def event(type_: str, **payload: Any) -> dict:
 
 
 async def append(tx: QueryRunner, user_id: str, at: datetime, events: list[dict]) -> list[int]:
-    """Writes events inside the caller's transaction; returns their sequence numbers."""
+    """Writes events inside the caller's transaction; returns their sequence numbers.
+    A change on a hot path can save this round trip: its query includes `events.append`
+    (`// include: events.append`, see db/queries.py) and takes the events as `events`."""
     if not events:
         return []
-    rows = await tx.run("events.append", userId=user_id, at=at, events=events)
-    return [row["seq"] for row in rows]
+    [row] = await tx.run("events.append", userId=user_id, now=at, events=events)
+    return row["eventSeqs"]
 
 
 def check_types(types: list[str] | None) -> None:

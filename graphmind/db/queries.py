@@ -11,10 +11,16 @@ and is called as `area.name` with keyword parameters only. The loader checks
 at load time that names match their files and are unique, that the mode is
 known, and that the declared parameters are exactly the `$params` the query
 uses; a call with other parameters is refused before it reaches Neo4j.
+
+A body line `// include: area.name` puts that query there as a `CALL () { … }`
+subquery, so a change and what every change of its kind also writes (its events:
+`events.append`) go in one round trip while that Cypher stays in one file. The
+included query imports no variables, must return one row and include nothing
+itself; its parameters are the including query's too, so they are declared there.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from graphmind.errors import CypherLibraryError
@@ -22,6 +28,7 @@ from graphmind.errors import CypherLibraryError
 MODES = ("read", "write", "schema")
 _HEADER = re.compile(r"^//\s*(name|mode|params):\s*(.*)$")
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_INCLUDE = re.compile(r"^\s*//\s*include:\s*(\S+)\s*$")
 _STRINGS_AND_COMMENTS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|//[^\n]*")
 
 
@@ -35,6 +42,7 @@ class Query:
     params: frozenset[str]
     text: str
     path: Path
+    includes: tuple[str, ...] = ()
 
     @property
     def is_read(self) -> bool:
@@ -60,7 +68,7 @@ def parse_query(path: Path, name: str) -> Query:
     in_header = True
     for line in path.read_text(encoding="utf-8").splitlines():
         stripped = line.strip()
-        if in_header and stripped.startswith("//"):
+        if in_header and stripped.startswith("//") and not _INCLUDE.match(stripped):
             match = _HEADER.match(stripped)
             if match:
                 header[match.group(1)] = match.group(2).strip()
@@ -84,10 +92,45 @@ def parse_query(path: Path, name: str) -> Query:
     if not text:
         raise fail("the file has no query")
     declared = frozenset(p.strip() for p in header.get("params", "").split(",") if p.strip())
-    used = frozenset(_PARAM.findall(_STRINGS_AND_COMMENTS.sub("", text)))
-    if declared != used:
-        raise fail(f"declared params {sorted(declared)} differ from used params {sorted(used)}")
-    return Query(name, description, mode, declared, text, path)
+    includes = tuple(m.group(1) for m in map(_INCLUDE.match, body_lines) if m)
+    query = Query(name, description, mode, declared, text, path, includes)
+    if not includes:
+        check_params(query, used_params(text))
+    return query
+
+
+def used_params(text: str) -> frozenset[str]:
+    return frozenset(_PARAM.findall(_STRINGS_AND_COMMENTS.sub("", text)))
+
+
+def check_params(query: Query, used: frozenset[str]) -> None:
+    if query.params != used:
+        raise CypherLibraryError(
+            f"{query.path}: declared params {sorted(query.params)} differ from used params {sorted(used)}"
+        )
+
+
+def resolve_includes(query: Query, queries: dict[str, "Query"]) -> Query:
+    """`query` with each `// include:` line replaced by the named query as a subquery."""
+    used = set(used_params(query.text))
+    lines = []
+    for line in query.text.splitlines():
+        match = _INCLUDE.match(line)
+        if not match:
+            lines.append(line)
+            continue
+        included = queries.get(match.group(1))
+        if included is None:
+            raise CypherLibraryError(f"{query.path}: includes unknown query {match.group(1)}")
+        if included.includes:
+            raise CypherLibraryError(f"{query.path}: {included.name} includes queries itself")
+        if query.is_read and not included.is_read:
+            raise CypherLibraryError(f"{query.path}: a read query cannot include the write {included.name}")
+        used |= included.params
+        lines += ["CALL () {", *("  " + x for x in included.text.splitlines()), "}"]
+    resolved = replace(query, text="\n".join(lines))
+    check_params(resolved, frozenset(used))
+    return resolved
 
 
 class QueryLibrary:
@@ -115,6 +158,9 @@ class QueryLibrary:
             if name in queries:
                 raise CypherLibraryError(f"duplicate query name {name}")
             queries[name] = parse_query(path, name)
+        for name, query in queries.items():
+            if query.includes:
+                queries[name] = resolve_includes(query, queries)
         return cls(queries)
 
     def __getitem__(self, name: str) -> Query:

@@ -208,12 +208,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             influences=[{"memoryId": m, "score": s} for m, s in scores.items()],
             alternatives=[{"id": i, "summary": s} for i, s in alternatives],
             now=now,
-        )
-        await events.append(
-            tx,
-            user_id,
-            now,
-            [
+            events=[
                 events.event(
                     "decision.tracked",
                     traceId=trace_id,

@@ -242,15 +242,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             revisionOf=current["id"] if current else None,
             updates=records,
             now=now,
-        )
-        if draft.quality > 0:  # co-use: memories behind a good decision are associated
-            used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
-            await edges.adjust(tx, user_id, now, edges.among(used, deps.settings.couse_rate * draft.quality))
-        await events.append(
-            tx,
-            user_id,
-            now,
-            [
+            events=[
                 events.event(
                     "outcome.observed",
                     traceId=draft.trace_id,
@@ -274,6 +266,9 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                 ],
             ],
         )
+        if draft.quality > 0:  # co-use: memories behind a good decision are associated
+            used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
+            await edges.adjust(tx, user_id, now, edges.among(used, deps.settings.couse_rate * draft.quality))
         outcome = Outcome(
             outcome_id,
             draft.trace_id,

@@ -370,7 +370,7 @@ async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, resul
         "memory.record_retrieval",
         userId=user_id,
         retrievalId=result.retrieval_id,
-        event=retrieved,
+        events=[retrieved],
         query=redact(query).text if s.redact_pii else query,
         queryHash=query_hash,
         results=[

@@ -219,6 +219,18 @@ async def _remember_many(
             elif verdict.duplicate_of:
                 existing[i] = verdict.duplicate_of
         to_create = [i for i in kept if i not in existing]
+        log = [
+            events.event(
+                "memory.stored",
+                memoryId=prepared[i].row["id"],
+                contentHash=events.content_hash(prepared[i].row["content"]),
+                temporalLevel=prepared[i].row["temporalLevel"],
+            )
+            for i in to_create
+        ] + [
+            events.event("memory.reinforced", memoryId=memory_id, similarity=similarity)
+            for memory_id, similarity in existing.values()
+        ]
         created = []
         if to_create:
             rows = []
@@ -230,8 +242,11 @@ async def _remember_many(
                 userKey=user_key(user_id),
                 now=now,
                 memories=rows,
+                events=log,  # the events of the whole batch, in the same round trip
             )
             await keyword_index.add(tx, rows)
+        else:
+            await events.append(tx, user_id, now, log)
         reinforced = []
         if existing:
             reinforced = await tx.run(
@@ -240,19 +255,6 @@ async def _remember_many(
                 ids=sorted({dup for dup, _ in existing.values()}),
                 now=now,
             )
-        log = [
-            events.event(
-                "memory.stored",
-                memoryId=row["memory"]["id"],
-                contentHash=events.content_hash(row["memory"]["content"]),
-                temporalLevel=row["memory"]["temporalLevel"],
-            )
-            for row in created
-        ] + [
-            events.event("memory.reinforced", memoryId=memory_id, similarity=similarity)
-            for memory_id, similarity in existing.values()
-        ]
-        await events.append(tx, user_id, now, log)
         created_memories = _memories(created)
         for i, clashes in conflicts.items():
             new_id = prepared[i].row["id"]

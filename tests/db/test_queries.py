@@ -71,6 +71,48 @@ def test_call_with_missing_or_unknown_parameters_is_refused(tmp_path):
         query.bind({"id": "1", "userId": "u", "limit": 3})
 
 
+APPEND = """// name: append
+// Appends one event.
+// mode: write
+// params: userId, events
+CREATE (e:Event {userId: $userId, type: $events[0]})
+RETURN collect(e.type) AS types
+"""
+
+
+def includer(params: str, mode: str = "write", include: str = "log.append") -> str:
+    return (
+        f"// name: save\n// Saves a note with its event.\n// mode: {mode}\n// params: {params}\n"
+        f"// include: {include}\nCREATE (n:Note {{text: $text}})\nRETURN n.text AS text\n"
+    )
+
+
+def test_an_included_query_is_spliced_in_as_a_subquery(tmp_path):
+    write(tmp_path, "log/append.cypher", APPEND)
+    write(tmp_path, "notes/save.cypher", includer("userId, events, text"))
+    query = QueryLibrary.load(tmp_path)["notes.save"]
+    assert query.params == {"userId", "events", "text"}
+    assert query.text.startswith("CALL () {\n  CREATE (e:Event {userId: $userId, type: $events[0]})\n")
+    assert "}\nCREATE (n:Note {text: $text})" in query.text
+    assert QueryLibrary.load(tmp_path)["log.append"].text == APPEND.split("\n", 4)[4].strip()
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (includer("text"), "differ"),  # the included query's parameters are not declared
+        (includer("userId, events, text", include="log.nope"), "unknown query log.nope"),
+        (includer("userId, events, text", mode="read"), "read query cannot include"),
+        (includer("userId, events, text", include="notes.save"), "includes queries itself"),
+    ],
+)
+def test_bad_includes_are_refused_at_load_time(tmp_path, text, reason):
+    write(tmp_path, "log/append.cypher", APPEND)
+    write(tmp_path, "notes/save.cypher", text)
+    with pytest.raises(CypherLibraryError, match=reason):
+        QueryLibrary.load(tmp_path)
+
+
 def test_unknown_query_name(tmp_path):
     write(tmp_path, "memory/by_id.cypher", GOOD)
     with pytest.raises(CypherLibraryError, match="no query named memory.nope"):
