@@ -56,9 +56,11 @@ call.
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
 from graphmind.lifecycle.conflict_words import (
@@ -213,7 +215,7 @@ def _unlabel(text: str) -> str:
     return LABEL.sub("", text, count=1)
 
 
-def _plain(words: list[_Word]) -> list[_Word]:
+def _plain(words: Sequence[_Word]) -> list[_Word]:
     """Rule 4: the words without update markers."""
     return [w for w in words if w.word not in MARKERS]
 
@@ -317,14 +319,17 @@ def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
     return Contradiction(ConflictKind.CHANGED_VALUE, old_text, new_text)
 
 
-def _words(text: str) -> list[_Word]:
-    """Rule 1: words with contractions expanded, each with its stem."""
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[_Word, ...]:
+    """Rule 1: words with contractions expanded, each with its stem. Cached: remember
+    compares a new text with each of its near neighbours, twice (as normalised and as
+    written), and a neighbour's text comes back in the next remember's comparisons."""
     words: list[_Word] = []
     for match in WORD.finditer(text.replace("\u2019", "'")):
         parts = _expand(match.group().lower())
         written = [match.group()] if len(parts) == 1 else parts
         words.extend(_Word(shown, part, _stem(part)) for shown, part in zip(written, parts))
-    return words
+    return tuple(words)
 
 
 def _expand(word: str) -> list[str]:
@@ -336,6 +341,7 @@ def _expand(word: str) -> list[str]:
     return [word]
 
 
+@lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     """A crude stem: equal for inflections of one word, never used for display."""
     word = IRREGULAR.get(word, word)
