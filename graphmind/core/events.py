@@ -1,7 +1,8 @@
 """The event log: every state change is an immutable Event with a per-user sequence.
 
-Events are written in the same transaction as the change they record
-(`append`), so the log and the graph never disagree; `graphmind/learning/event_log.py`
+Events are written in the same transaction as the change they record (`append`, or
+`cypher/events/append.cypher` included in the change's own query), so the log and the
+graph never disagree; `graphmind/learning/event_log.py`
 reads the log. Types:
 memory.stored, memory.reinforced, memory.retrieved, memory.forgotten,
 memory.restored, memory.superseded, decision.tracked, outcome.observed,
