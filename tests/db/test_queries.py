@@ -125,6 +125,13 @@ def test_the_project_library_loads(library):
     assert all(q.mode in ("schema", "write") for q in library.area("schema"))
 
 
+def test_the_hot_paths_write_their_events_in_the_changes_own_query(library):
+    """Recall, remember, decide and observeOutcome: one round trip fewer each (docs/architecture.md)."""
+    for name in ("memory.record_retrieval", "memory.create_memories", "decisions.create", "outcomes.record"):
+        assert library[name].includes == ("events.append",)
+        assert "CREATE (e:Event" in library[name].text
+
+
 def test_the_testing_area_is_loaded_only_for_the_tests(tmp_path):
     for area in ("memory", "testing"):
         write(tmp_path, f"{area}/by_id.cypher", GOOD)
