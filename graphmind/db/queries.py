@@ -110,7 +110,7 @@ def check_params(query: Query, used: frozenset[str]) -> None:
         )
 
 
-def resolve_includes(query: Query, queries: dict[str, "Query"]) -> Query:
+def resolve_includes(query: Query, queries: dict[str, Query]) -> Query:
     """`query` with each `// include:` line replaced by the named query as a subquery."""
     used = set(used_params(query.text))
     lines = []
