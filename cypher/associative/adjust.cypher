@@ -3,6 +3,8 @@
 // mode: write
 // params: userId, now, changes
 // Each change is {a, b, rate, strengthen}: a < b (one edge per pair, stored a -> b, read undirected).
+// No changes: no row, and nothing written (so a query can include it for changes it may not have).
+WITH 1 AS nothingYet WHERE size($changes) > 0
 MERGE (u:User {id: $userId})
   ON CREATE SET u.createdAt = $now, u.memoryCount = 0
 SET u.graphGeneration = coalesce(u.graphGeneration, 0) + 1

@@ -1,7 +1,7 @@
 // name: record
-// Records an Outcome of the caller's decision (RESULTED_IN), revising the previous one if given, and applies the computed salience, utility and stability updates with a SalienceUpdate each (and CAUSED evidence), with its events.
+// Records an Outcome of the caller's decision (RESULTED_IN), revising the previous one if given, and applies the computed salience, utility and stability updates with a SalienceUpdate each (and CAUSED evidence), its co-use edge changes and its events.
 // mode: write
-// params: userId, traceId, outcomeId, quality, signal, feedback, revisionOf, updates, now, events
+// params: userId, traceId, outcomeId, quality, signal, feedback, revisionOf, updates, now, events, changes
 MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId
 // include: events.append
 OPTIONAL MATCH (d)-[:RESULTED_IN]->(previous:Outcome {id: $revisionOf})
@@ -32,4 +32,6 @@ CALL (o) {
   FOREACH (_ IN CASE WHEN up.causalConfidence IS NULL THEN [] ELSE [1] END |
     MERGE (m)-[c:CAUSED]->(o) SET c.confidence = up.causalConfidence)
 }
+// co-use: $changes associates the memories of a well-judged decision (none otherwise)
+// include optional: associative.adjust
 RETURN o {.*} AS outcome

@@ -74,21 +74,22 @@ class Adjustment:
         return sum(abs(u.new - u.old) for u in self.updates)
 
 
-async def adjust(tx: QueryRunner, user_id: str, now: datetime, changes: list[EdgeChange]) -> Adjustment | None:
-    """Applies the changes (duplicates of a pair: the first wins) inside the caller's
-    transaction; None when there is nothing to change."""
+def as_params(changes: list[EdgeChange]) -> list[dict]:
+    """The `changes` parameter of `associative.adjust` (duplicates of a pair: the first
+    wins), also for a query that includes it."""
     first: dict[tuple[str, str], EdgeChange] = {}
     for c in changes:
         first.setdefault((c.a, c.b), c)
-    unique = list(first.values())
-    if not unique:
+    return [{"a": c.a, "b": c.b, "rate": c.rate, "strengthen": c.strengthen} for c in first.values()]
+
+
+async def adjust(tx: QueryRunner, user_id: str, now: datetime, changes: list[EdgeChange]) -> Adjustment | None:
+    """Applies the changes (duplicates of a pair: the first wins) inside the caller's
+    transaction; None when there is nothing to change."""
+    params = as_params(changes)
+    if not params:
         return None
-    rows = await tx.run(
-        "associative.adjust",
-        userId=user_id,
-        now=now,
-        changes=[{"a": c.a, "b": c.b, "rate": c.rate, "strengthen": c.strengthen} for c in unique],
-    )
+    rows = await tx.run("associative.adjust", userId=user_id, now=now, changes=params)
     if not rows:
         return None
     [row] = rows

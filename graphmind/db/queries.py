@@ -17,6 +17,9 @@ subquery, so a change and what every change of its kind also writes (its events:
 `events.append`) go in one round trip while that Cypher stays in one file. The
 included query imports no variables, must return one row and include nothing
 itself; its parameters are the including query's too, so they are declared there.
+`// include optional: area.name` splices it as `OPTIONAL CALL () { … }`, for a query
+that may return no row (its columns are then null): the row of the including query
+goes on either way.
 """
 
 import re
@@ -28,7 +31,7 @@ from graphmind.errors import CypherLibraryError
 MODES = ("read", "write", "schema")
 _HEADER = re.compile(r"^//\s*(name|mode|params):\s*(.*)$")
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-_INCLUDE = re.compile(r"^\s*//\s*include:\s*(\S+)\s*$")
+_INCLUDE = re.compile(r"^\s*//\s*include( optional)?:\s*(\S+)\s*$")
 _STRINGS_AND_COMMENTS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|//[^\n]*")
 
 
@@ -92,7 +95,7 @@ def parse_query(path: Path, name: str) -> Query:
     if not text:
         raise fail("the file has no query")
     declared = frozenset(p.strip() for p in header.get("params", "").split(",") if p.strip())
-    includes = tuple(m.group(1) for m in map(_INCLUDE.match, body_lines) if m)
+    includes = tuple(m.group(2) for m in map(_INCLUDE.match, body_lines) if m)
     query = Query(name, description, mode, declared, text, path, includes)
     if not includes:
         check_params(query, used_params(text))
@@ -119,15 +122,17 @@ def resolve_includes(query: Query, queries: dict[str, Query]) -> Query:
         if not match:
             lines.append(line)
             continue
-        included = queries.get(match.group(1))
+        optional, name = match.groups()
+        included = queries.get(name)
         if included is None:
-            raise CypherLibraryError(f"{query.path}: includes unknown query {match.group(1)}")
+            raise CypherLibraryError(f"{query.path}: includes unknown query {name}")
         if included.includes:
             raise CypherLibraryError(f"{query.path}: {included.name} includes queries itself")
         if query.is_read and not included.is_read:
             raise CypherLibraryError(f"{query.path}: a read query cannot include the write {included.name}")
         used |= included.params
-        lines += ["CALL () {", *("  " + x for x in included.text.splitlines()), "}"]
+        call = "OPTIONAL CALL () {" if optional else "CALL () {"
+        lines += [call, *("  " + x for x in included.text.splitlines()), "}"]
     resolved = replace(query, text="\n".join(lines))
     check_params(resolved, frozenset(used))
     return resolved

@@ -231,6 +231,10 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                 causalConfidence=round(share * (decision.get("confidence") or 0.5), 4) if draft.quality else None,
             )
 
+        couse: list[edges.EdgeChange] = []
+        if draft.quality > 0:  # co-use: memories behind a good decision are associated
+            used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
+            couse = edges.among(used, deps.settings.couse_rate * draft.quality)
         await tx.run(
             "outcomes.record",
             userId=user_id,
@@ -265,10 +269,8 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                     for u in updates
                 ],
             ],
+            changes=edges.as_params(couse),
         )
-        if draft.quality > 0:  # co-use: memories behind a good decision are associated
-            used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
-            await edges.adjust(tx, user_id, now, edges.among(used, deps.settings.couse_rate * draft.quality))
         outcome = Outcome(
             outcome_id,
             draft.trace_id,

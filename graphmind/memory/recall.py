@@ -380,7 +380,6 @@ async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, resul
         now=now,
         retrievalNoise=s.utility_retrieval_noise,
         processNoise=PROCESS_NOISE,
-    )
-    if s.coretrieval_rate > 0 and len(top) > 1:
         # co-retrieval: what is recalled together is associated (a Hebbian nudge)
-        await edges.adjust(tx, user_id, now, edges.among(top, s.coretrieval_rate))
+        changes=edges.as_params(edges.among(top, s.coretrieval_rate)) if s.coretrieval_rate > 0 else [],
+    )

@@ -59,5 +59,8 @@ async def test_a_good_outcome_associates_the_decisions_memories(remember, deps, 
         user_id,
         DecisionDraft(DecisionType.ACTION, "Skip the canary", memories=[Contribution(x), Contribution(z)]),
     )
+    [before] = await deps.db.read("associative.user_state", userId=user_id)
     await outcomes.observe_outcome(deps, user_id, OutcomeDraft(bad.trace_id, -0.8, Signal.TASK_FAILED))
     assert await weight(deps, x, z) is None
+    [after] = await deps.db.read("associative.user_state", userId=user_id)
+    assert after["generation"] == before["generation"]  # no edge changed

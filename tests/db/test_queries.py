@@ -97,6 +97,14 @@ def test_an_included_query_is_spliced_in_as_a_subquery(tmp_path):
     assert QueryLibrary.load(tmp_path)["log.append"].text == APPEND.split("\n", 4)[4].strip()
 
 
+def test_an_optional_include_keeps_the_row_when_the_included_query_returns_none(tmp_path):
+    write(tmp_path, "log/append.cypher", APPEND)
+    write(tmp_path, "notes/save.cypher", includer("userId, events, text").replace("include:", "include optional:"))
+    query = QueryLibrary.load(tmp_path)["notes.save"]
+    assert query.includes == ("log.append",)
+    assert query.text.startswith("OPTIONAL CALL () {\n  CREATE (e:Event")
+
+
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
@@ -128,8 +136,15 @@ def test_the_project_library_loads(library):
 def test_the_hot_paths_write_their_events_in_the_changes_own_query(library):
     """Recall, remember, decide and observeOutcome: one round trip fewer each (docs/architecture.md)."""
     for name in ("memory.record_retrieval", "memory.create_memories", "decisions.create", "outcomes.record"):
-        assert library[name].includes == ("events.append",)
+        assert "events.append" in library[name].includes
         assert "CREATE (e:Event" in library[name].text
+
+
+def test_recall_and_observe_outcome_write_their_edge_changes_in_the_same_query(library):
+    """Co-retrieval and co-use: `associative.adjust`, which writes nothing without changes."""
+    for name in ("memory.record_retrieval", "outcomes.record"):
+        assert library[name].includes == ("events.append", "associative.adjust")
+        assert "OPTIONAL CALL () {\n  WITH 1 AS nothingYet WHERE size($changes) > 0" in library[name].text
 
 
 def test_the_testing_area_is_loaded_only_for_the_tests(tmp_path):
