@@ -1,7 +1,7 @@
 // name: create_memories
-// Creates a batch of memories in order (memory.index_terms then indexes their text), chains them onto the caller's timeline (NEXT, LATEST), links their entities (MENTIONS) and appends the batch's events; runs after memory.lock_user in the same transaction.
+// Creates a batch of memories in order, chains them onto the caller's timeline (NEXT, LATEST), links their entities (MENTIONS), indexes their text for keyword recall (memory.index_terms, termRows) and appends the batch's events; runs after memory.lock_user in the same transaction.
 // mode: write
-// params: userId, userKey, now, memories, events
+// params: userId, userKey, now, memories, events, termRows
 // include: events.append
 MATCH (u:User {id: $userId})
 OPTIONAL MATCH (u)-[latest:LATEST]->(previous:Memory)
@@ -36,6 +36,8 @@ FOREACH (i IN range(0, size(created) - 2) |
 DELETE latest
 CREATE (u)-[:LATEST]->(newest)
 SET u.memoryCount = u.memoryCount + size(created)
+WITH created
+// include: memory.index_terms
 WITH created
 UNWIND created AS m
 RETURN m {.*, embedding: null} AS memory, [(m)-[:MENTIONS]->(e) | e.name] AS entities

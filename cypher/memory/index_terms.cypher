@@ -1,8 +1,8 @@
 // name: index_terms
 // Indexes memories' text for keyword recall in their owners' own statistics: HAS_TERM {count} to each distinct term (Term, one per user and term), the length in terms on the memory, and the owner's keywordDocs and keywordTokens.
 // mode: write
-// params: rows
-UNWIND $rows AS row
+// params: termRows
+UNWIND $termRows AS row
 MATCH (m:Memory {id: row.id})
 SET m.termLength = row.termLength
 WITH m, row

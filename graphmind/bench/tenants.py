@@ -201,7 +201,7 @@ async def run(
                     }
                 )
             await deps.db.write("bench.load_tenant_memories", run=run_id, now=now, rows=rows)
-            await deps.db.write("memory.index_terms", rows=index_rows(rows))
+            await deps.db.write("memory.index_terms", termRows=index_rows(rows))
         copy = replace(deps, clock=FixedClock(instant))
         turns_of = await _caller(copy, user, inputs, dia_ids, settle_seconds)
         report[f"with {n} others"] = await _phase(copy, user, asked, turns_of, questions, report["alone"])

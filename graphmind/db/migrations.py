@@ -73,7 +73,7 @@ async def backfill_terms(db: Database, batch_size: int = 2000) -> int:
     statistics (memory.index_terms); returns how many."""
     done = 0
     while rows := await db.read("memory.terms_missing", batchSize=batch_size):
-        await db.write("memory.index_terms", rows=index_rows(rows))
+        await db.write("memory.index_terms", termRows=index_rows(rows))
         done += len(rows)
     return done
 

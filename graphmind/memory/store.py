@@ -22,10 +22,11 @@ from graphmind import idempotency
 from graphmind.core import events
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.redaction import redact
+from graphmind.core.terms import index_rows
 from graphmind.deps import Deps
 from graphmind.lifecycle import scene, truth
 from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
-from graphmind.memory import heuristics, keyword_index, neighbours
+from graphmind.memory import heuristics, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import user_key
 from graphmind.memory.lock import lock_user
@@ -243,8 +244,8 @@ async def _remember_many(
                 now=now,
                 memories=rows,
                 events=log,  # the events of the whole batch, in the same round trip
+                termRows=index_rows(rows),  # the keyword index (memory/keyword_index.py), too
             )
-            await keyword_index.add(tx, rows)
         else:
             await events.append(tx, user_id, now, log)
         reinforced = []

@@ -140,6 +140,11 @@ def test_the_hot_paths_write_their_events_in_the_changes_own_query(library):
         assert "CREATE (e:Event" in library[name].text
 
 
+def test_remember_indexes_its_keywords_in_the_query_that_creates_the_memories(library):
+    assert library["memory.create_memories"].includes == ("events.append", "memory.index_terms")
+    assert "MERGE (t:Term {userId: m.userId, term: row.terms[i]})" in library["memory.create_memories"].text
+
+
 def test_recall_and_observe_outcome_write_their_edge_changes_in_the_same_query(library):
     """Co-retrieval and co-use: `associative.adjust`, which writes nothing without changes."""
     for name in ("memory.record_retrieval", "outcomes.record"):
