@@ -1,8 +1,9 @@
 """`graphmind bench latency`: recall, decide and observeOutcome latency at N memories,
 and rememberMany throughput.
 
-One user gets N memories (turns of the LongMemEval haystacks, in file order),
-stored through rememberMany; the raw embedding throughput of the same model on
+One user gets N memories (turns of the LongMemEval haystacks, in file order;
+past the 17,457 distinct turns of the dev file, as at 100k, their sentences follow:
+`sentences`), stored through rememberMany; the raw embedding throughput of the same model on
 the same texts with the same batches is measured in the same run. Then Q
 questions (LongMemEval's and LoCoMo's) are recalled one at a time; latency
 includes the query embedding; after each recall the agent decides with its
@@ -16,8 +17,10 @@ debug.log shows such recompiles (docs/benchmarks.md). The user is deleted at the
 """
 
 import json
+import re
 import time
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 from tqdm import tqdm
@@ -27,16 +30,51 @@ from graphmind.bench.longmemeval import haystack
 from graphmind.bench.retrieval import ingest
 from graphmind.deps import Deps
 from graphmind.learning import decisions, outcomes
+from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import recall
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+MIN_SENTENCE_WORDS = 8
+
+
+def sentences(turns: list[MemoryInput], wanted: int) -> list[MemoryInput]:
+    """Up to `wanted` more memories from the turns' own text: each sentence of at least
+    eight words of a turn that has two or more, once, as the speaker said it (a second
+    after the turn, one second apart). Real text at a size the dev file's turns do not
+    reach; a sentence's turn is also stored, so its duplicate check and conflict rules
+    are exercised as they are when an agent stores a fact it already mentioned."""
+    seen = {t.content for t in turns}
+    found: list[MemoryInput] = []
+    for turn in turns:
+        role, _, text = turn.content.partition(": ")
+        parts = [x.strip() for x in _SENTENCE_END.split(text) if len(x.split()) >= MIN_SENTENCE_WORDS]
+        if len(parts) < 2 or turn.valid_from is None:
+            continue
+        for offset, part in enumerate(parts, start=1):
+            content = f"{role}: {part}"
+            if content in seen:
+                continue
+            seen.add(content)
+            when = turn.valid_from + timedelta(seconds=offset)
+            found.append(turn.model_copy(update={"content": content, "valid_from": when}))
+            if len(found) >= wanted:
+                return found
+    return found
 
 
 def load_texts(longmemeval: Path, memories: int) -> tuple[list, list[str]]:
     data = json.loads(longmemeval.read_text())
     inputs, questions = [], [q["question"] for q in data]
+    distinct: dict[str, MemoryInput] = {}
     for question in data:
-        inputs += haystack(question)[0]
+        turns = haystack(question)[0]
+        inputs += turns
+        for turn in turns:
+            distinct.setdefault(turn.content, turn)
         if len(inputs) >= memories:
             break
+    if len(inputs) < memories:
+        inputs += sentences(list(distinct.values()), memories - len(inputs))
     return inputs[:memories], questions
 
 

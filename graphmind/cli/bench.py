@@ -130,7 +130,13 @@ def bench_tenants(
     type=click.Path(exists=True, path_type=Path),
     help="../shared/bench/locomo/locomo_dev.json (more questions)",
 )
-@click.option("--memories", type=int, default=10_000, show_default=True)
+@click.option(
+    "--memories",
+    type=int,
+    default=10_000,
+    show_default=True,
+    help="Memories of one user: the haystacks' turns, then (past their 17,972) the turns' sentences.",
+)
 @click.option("--queries", type=int, default=300, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
 def bench_latency(data: Path, locomo: Path | None, memories: int, queries: int, out: Path | None) -> None:
