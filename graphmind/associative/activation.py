@@ -107,32 +107,25 @@ async def activate(
     _validate(deps, query, seeds, spreading)
     s = deps.settings
 
-    async def prepare(tx) -> dict:
-        if seeds:
-            await nodes.require(tx.run, user_id, seeds, "seed")
-        [state] = await tx.run("associative.user_state", userId=user_id)
-        return state
-
-    state = await deps.db.read_transaction(prepare)
-    start: dict[str, float] = dict.fromkeys(seeds or [], 1.0)
+    if seeds:  # before the recall below records anything
+        await nodes.require(deps.db.read, user_id, seeds, "seed")
+    found: dict[str, float] = dict.fromkeys(seeds or [], 1.0)
     retrieval_id = None
     if query and query.strip():
-        found = await fresh_seeds(deps, user_id, query)
-        retrieval_id = found.retrieval_id
-        for memory_id, activation in found.activation.items():
-            start[memory_id] = max(start.get(memory_id, 0.0), activation)
-    boosted: set[str] = set()
-    boost_trail = None
-    if state["boosts"]:
-        for row in await deps.db.write("associative.take_boosts", userId=user_id):
-            boost_trail = row["trailId"]
-            for node_id, weight in zip(row["ids"], row["weights"]):
-                boosted.add(node_id)
-                start[node_id] = max(start.get(node_id, 0.0), weight)
-    seed_ids = sorted(start)
-    max_degree = max_entity_degree(deps, state["memoryCount"])
+        fresh = await fresh_seeds(deps, user_id, query)
+        retrieval_id = fresh.retrieval_id
+        for memory_id, activation in fresh.activation.items():
+            found[memory_id] = max(found.get(memory_id, 0.0), activation)
 
-    async def spread(tx) -> tuple[list[Activated], int]:
+    async def spread(tx) -> tuple[list[Activated], int, list[str], str | None]:
+        # one write transaction: the boosts a resumed trail left are taken only with the spread they seed
+        [state] = await tx.run("associative.start_state", userId=user_id)
+        start = dict(found)
+        boosted: set[str] = set()
+        for node_id, weight in zip(state["ids"] or [], state["weights"] or [], strict=False):
+            boosted.add(node_id)
+            start[node_id] = max(start.get(node_id, 0.0), weight)
+        max_degree = max_entity_degree(deps, state["memoryCount"])
         known = {
             node_id: Activated(node_id, act, 0, seed=True, boosted=node_id in boosted) for node_id, act in start.items()
         }
@@ -183,9 +176,9 @@ async def activate(
                 )
         top = sorted(known.values(), key=lambda n: (-n.activation, n.hops, n.id))[: spreading.top_k]
         await describe(tx, user_id, top)
-        return top, len(known)
+        return top, len(known), sorted(start), state["trailId"]
 
-    ranked, count = await deps.db.read_transaction(spread)
+    ranked, count, seed_ids, boost_trail = await deps.db.transaction(spread)
     return ActivationResult(
         query.strip() if query else None,
         retrieval_id,
