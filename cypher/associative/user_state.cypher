@@ -1,7 +1,6 @@
 // name: user_state
-// The caller's memory count (sizes the stop-entity rule), graph generation and whether a resumed trail left activation boosts.
+// The caller's memory count (sizes the stop-entity rule) and graph generation.
 // mode: read
 // params: userId
 OPTIONAL MATCH (u:User {id: $userId})
-RETURN coalesce(u.memoryCount, 0) AS memoryCount, coalesce(u.graphGeneration, 0) AS generation,
-       u.boostIds IS NOT NULL AS boosts
+RETURN coalesce(u.memoryCount, 0) AS memoryCount, coalesce(u.graphGeneration, 0) AS generation
