@@ -9,11 +9,13 @@ OPTIONAL MATCH (d)-[:RESULTED_IN]->(current:Outcome {status: 'active'})
 CALL (d) {
   MATCH (m:Memory)-[i:INFLUENCED]->(d)
   SET m.lastLearnedAt = $now
-  // outcomes: the active outcomes of the memory's other decisions (a decaying learning rate uses it)
+  // outcomes: how many of the memory's other decisions have an outcome (a decaying learning
+  // rate uses it); a decision with one has exactly one active Outcome, and outcomes.record
+  // marks it outcomeObserved, so the flag is read instead of each decision's outcomes
   RETURN collect(m {.id, .baseSalience, .outcomeAdjustment, .temporalLevel, .utilityEstimate,
                     .utilityVariance, .stability, .validUntil, score: i.score,
                     outcomes: COUNT { (m)-[:INFLUENCED]->(other:Decision)
-                                      -[:RESULTED_IN]->(:Outcome {status: 'active'}) WHERE other <> d }})
+                                      WHERE other <> d AND other.outcomeObserved }})
          AS influences
 }
 CALL (current) {
