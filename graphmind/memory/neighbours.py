@@ -57,18 +57,16 @@ async def near(
         settings.dedup_candidates + extra,
         min(settings.dedup_threshold, settings.conflict_similarity),
     )
-    rows += await run(
-        "memory.subject_candidates",
-        userId=user_id,
-        k=settings.subject_candidates + extra,
-        probes=[
-            {
-                "lucene": lucene_query(text, user_id) if by_subject is None or by_subject[i] else None,
-                "embedding": embedding,
-            }
-            for i, (text, embedding) in enumerate(zip(texts, embeddings, strict=True))
-        ],
-    )
+    # only the texts searched by subject, and no round trip when there are none (a batch of events)
+    probes = [
+        {"i": i, "lucene": lucene, "embedding": embedding}
+        for i, (text, embedding) in enumerate(zip(texts, embeddings, strict=True))
+        if (by_subject is None or by_subject[i]) and (lucene := lucene_query(text, user_id)) is not None
+    ]
+    if probes:
+        rows += await run(
+            "memory.subject_candidates", userId=user_id, k=settings.subject_candidates + extra, probes=probes
+        )
     for row in rows:
         memory = row["memory"]
         known = found[row["i"]].get(memory["id"])

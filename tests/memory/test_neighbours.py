@@ -15,3 +15,24 @@ async def test_subject_terms_find_what_cosine_misses_and_only_the_callers(rememb
 
 async def test_no_texts_no_queries(deps, user_id):
     assert await neighbours.near(deps.db.read, deps.settings, user_id, [], []) == []
+
+
+async def test_texts_not_searched_by_subject_cost_no_subject_query(remember, deps, embedder, user_id):
+    frankfurt = await remember("Our primary datacenter region is Frankfurt")
+    texts = ["Our primary datacenter region is Dublin", "the the the", "Our datacenter region is Frankfurt"]
+    queries: list[str] = []
+
+    async def read(name: str, **params):
+        queries.append(name)
+        return await deps.db.read(name, **params)
+
+    found = await neighbours.near(
+        read, deps.settings, user_id, texts, embedder.embed(texts), by_subject=[True, True, False]
+    )
+    # the first by its subject terms, the second has none, the third only by its vector
+    assert queries == ["memory.nearest_active", "memory.subject_candidates"]
+    assert [[claim.id for claim, _ in f] for f in found] == [[frankfurt.memory.id], [], [frankfurt.memory.id]]
+
+    queries.clear()
+    await neighbours.near(read, deps.settings, user_id, texts[2:], embedder.embed(texts[2:]), by_subject=[False])
+    assert queries == ["memory.nearest_active"]
