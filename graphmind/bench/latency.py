@@ -3,8 +3,9 @@ and rememberMany throughput.
 
 One user gets N memories (turns of the LongMemEval haystacks, in file order;
 past the dev file's 17,972 turns (17,457 distinct), as at 100k, the distinct turns'
-sentences follow: `sentences`), stored through rememberMany; the raw embedding throughput of the same model on
-the same texts with the same batches is measured in the same run. Then Q
+sentences follow: `sentences`), stored through rememberMany; the raw embedding
+throughput of the same model on the same texts with the same batches is measured in
+the same run. Then Q
 questions (LongMemEval's and LoCoMo's) are recalled one at a time; latency
 includes the query embedding; after each recall the agent decides with its
 result and reports an outcome, each timed. Latency is measured in
