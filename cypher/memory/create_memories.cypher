@@ -14,7 +14,7 @@ CALL (u) {
     validFrom: row.validFrom, validUntil: row.validUntil,
     baseSalience: row.baseSalience, outcomeAdjustment: 0.0, effectiveSalience: row.baseSalience,
     source: row.source, trust: row.trust, tags: row.tags, metadata: row.metadata,
-    embedding: row.embedding, status: 'active', accessCount: 0,
+    embedding: row.embedding, tokenCount: row.tokenCount, status: 'active', accessCount: 0,
     createdAt: $now, updatedAt: $now
   })
   WITH i, m, row

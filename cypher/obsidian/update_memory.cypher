@@ -1,10 +1,10 @@
 // name: update_memory
-// Replaces the text of one of the caller's active memories in place (keeping its id) if it still has the previous text (memory.index_terms indexes the new text): new embedding, updatedAt, MENTIONS of the new text's entities added (none removed).
+// Replaces the text of one of the caller's active memories in place (keeping its id) if it still has the previous text (memory.index_terms indexes the new text): new embedding and token count, updatedAt, MENTIONS of the new text's entities added (none removed).
 // mode: write
-// params: userId, id, previous, content, embedding, entities, now
+// params: userId, id, previous, content, embedding, tokenCount, entities, now
 MATCH (m:Memory {id: $id})
 WHERE m.userId = $userId AND m.status = 'active' AND m.content = $previous
-SET m.content = $content, m.embedding = $embedding, m.updatedAt = $now
+SET m.content = $content, m.embedding = $embedding, m.tokenCount = $tokenCount, m.updatedAt = $now
 WITH m
 CALL (m) {
   UNWIND $entities AS entity

@@ -56,6 +56,8 @@ def threads_for(settings) -> int:
 class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
+    def encode_counting(self, texts: Sequence[str]) -> tuple[np.ndarray, list[int]]: ...
+
     def count_tokens(self, text: str) -> int: ...
 
     def __hash__(self) -> int: ...  # token counts are cached per encoder (`_count_tokens`)
@@ -65,6 +67,9 @@ class _NoModel:
     """The encoder of a process that runs without the model (`Embedder.unavailable`)."""
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
+        raise GraphMindError("this command runs without the embedding model")
+
+    def encode_counting(self, texts: Sequence[str]) -> tuple[np.ndarray, list[int]]:
         raise GraphMindError("this command runs without the embedding model")
 
     def count_tokens(self, text: str) -> int:
@@ -143,6 +148,20 @@ class Embedder:
     async def embed_async(self, texts: Sequence[str]) -> np.ndarray:
         """`embed` in a worker thread, so the event loop keeps serving."""
         return await asyncio.to_thread(self.embed, texts)
+
+    def embed_counting(self, texts: Sequence[str]) -> tuple[np.ndarray, list[int]]:
+        """`embed`, and each text's tokens as `count_tokens` counts them, from the same
+        tokenization (ONNX: no second pass over the text). A memory keeps its count, so
+        recall need not tokenize what it returns."""
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32), []
+        with self._slots:
+            vectors, counts = self._encoder.encode_counting(list(texts))
+        return vectors.astype(np.float32, copy=False), counts
+
+    async def embed_counting_async(self, texts: Sequence[str]) -> tuple[np.ndarray, list[int]]:
+        """`embed_counting` in a worker thread."""
+        return await asyncio.to_thread(self.embed_counting, texts)
 
     def count_tokens(self, text: str) -> int:
         """Tokens of `text` under the model's own tokenizer (no special tokens); recall

@@ -1,7 +1,8 @@
 """The serving backend: the exported graph on ONNX Runtime, the packaged tokenizer from
 `tokenizers` (truncation at 256 tokens, padding to the longest text of a batch, as
 sentence-transformers does). Texts are embedded in batches sorted by length, so short
-texts are not padded to a long one. No torch is imported.
+texts are not padded to a long one. No torch is imported. `encode_counting` also
+returns each text's token count, read off that same tokenization (`_tokens`).
 
 Threads: by default one per core (a batch of 250 LongMemEval turns embeds at 41/s on
 two threads, 24/s on one), and idle threads sleep rather than spin, so Neo4j keeps its
@@ -40,21 +41,34 @@ class OnnxEncoder:
         self.batch_size = min(batch_size, BATCH) if batch_size > 0 else BATCH
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self.encode_counting(texts)[0]
+
+    def encode_counting(self, texts: Sequence[str]) -> tuple[np.ndarray, list[int]]:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         vectors = np.empty((len(texts), 384), dtype=np.float32)
+        counts = [0] * len(texts)
         for start in range(0, len(order), self.batch_size):
             chunk = order[start : start + self.batch_size]
-            vectors[chunk] = self._run([texts[i] for i in chunk])
-        return vectors
+            vectors[chunk], chunk_counts = self._run([texts[i] for i in chunk])
+            for i, count in zip(chunk, chunk_counts, strict=True):
+                counts[i] = count
+        return vectors, counts
 
-    def _run(self, texts: list[str]) -> np.ndarray:
+    def _run(self, texts: list[str]) -> tuple[np.ndarray, list[int]]:
         encodings = self._tokenizer.encode_batch(texts)
         feed = {
             "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
             "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
             "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
         }
-        return self._session.run(None, {name: feed[name] for name in INPUTS})[0]
+        return self._session.run(None, {name: feed[name] for name in INPUTS})[0], [_tokens(e) for e in encodings]
 
     def count_tokens(self, text: str) -> int:
         return len(self._counter.encode(text, add_special_tokens=False).ids)
+
+
+def _tokens(encoding) -> int:
+    """A text's tokens as `count_tokens` counts them, read off the encoding the model ran:
+    the window it kept plus the overflow windows truncation cut off (stride 0: they tile
+    the rest), each without its padding, [CLS] and [SEP]."""
+    return sum(sum(window.attention_mask) - 2 for window in (encoding, *encoding.overflowing))

@@ -32,6 +32,9 @@ class TorchEncoder:
                 show_progress_bar=False,
             )
 
+    def encode_counting(self, texts: Sequence[str]) -> tuple[np.ndarray, list[int]]:
+        return self.encode(texts), [self.count_tokens(text) for text in texts]
+
     def _encode_one(self, text: str) -> np.ndarray:
         """One text straight through the model: the same vector as `encode`, without its
         batching bookkeeping."""

@@ -334,7 +334,8 @@ def _assemble(
         ]
     if token_budget is None:
         rows = rows[:limit]
-    tokens = [deps.embedder.count_tokens(r["memory"]["content"]) for r in rows]
+    # a memory keeps the token count it was embedded with; one written before that is counted
+    tokens = [_tokens(deps, r["memory"]) for r in rows]
     if token_budget is not None:
         candidates = [
             Candidate(r["final"], n, np.asarray(r["memory"]["embedding"], dtype=np.float32))
@@ -347,6 +348,11 @@ def _assemble(
         for r, n in zip(rows, tokens, strict=True)
     ]
     return RecallResult(str(uuid.uuid4()), items, token_budget)
+
+
+def _tokens(deps: Deps, memory: dict) -> int:
+    count = memory.get("tokenCount")
+    return deps.embedder.count_tokens(memory["content"]) if count is None else count
 
 
 async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:

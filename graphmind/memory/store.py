@@ -178,7 +178,7 @@ async def _remember_many(
 ) -> list[RememberResult]:
     derivations = derivations or [None] * len(inputs)
     prepared = [_derived(_prepare(item, deps), d) for item, d in zip(inputs, derivations, strict=True)]
-    vectors = await deps.embedder.embed_async([p.row["content"] for p in prepared])
+    vectors, token_counts = await deps.embedder.embed_counting_async([p.row["content"] for p in prepared])
     threshold = deps.settings.dedup_threshold
 
     # Within the batch: a later input that only repeats an earlier one points at it.
@@ -236,7 +236,7 @@ async def _remember_many(
         if to_create:
             rows = []
             for i in to_create:
-                rows.append({**prepared[i].row, "embedding": vectors[i].tolist()})
+                rows.append({**prepared[i].row, "embedding": vectors[i].tolist(), "tokenCount": token_counts[i]})
             created = await tx.run(
                 "memory.create_memories",
                 userId=user_id,

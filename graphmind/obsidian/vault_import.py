@@ -89,7 +89,12 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
                 entities = [{"key": e.key, "name": e.name} for e in extract_entities(edit.text)]
                 await keyword_index.remove(tx, [edit.id])  # a Skip below rolls this back
                 rows = await tx.run(
-                    "obsidian.update_memory", **params, content=edit.text, embedding=vector.tolist(), entities=entities
+                    "obsidian.update_memory",
+                    **params,
+                    content=edit.text,
+                    embedding=vector.tolist(),
+                    tokenCount=deps.embedder.count_tokens(edit.text),
+                    entities=entities,
                 )
                 await keyword_index.add(tx, [{"id": edit.id, "content": edit.text}])
                 log.append(

@@ -23,6 +23,8 @@ def test_similar_texts_are_closer(embedder):
 
 def test_empty_batch(embedder):
     assert embedder.embed([]).shape == (0, DIMENSION)
+    vectors, counts = embedder.embed_counting([])
+    assert vectors.shape == (0, DIMENSION) and counts == []
 
 
 def test_counts_tokens_with_the_models_tokenizer(embedder):

@@ -45,3 +45,14 @@ def test_single_texts_long_texts_and_token_counts_match(embedder, reference):
     for text in texts:
         assert float(embedder.embed([text])[0] @ reference.embed([text])[0]) >= 0.9999
         assert embedder.count_tokens(text) == reference.count_tokens(text)
+
+
+def test_token_counts_read_off_the_embedding_equal_count_tokens(embedder, reference):
+    # 254 content tokens fill the 256-token window exactly; 255 and more overflow (one or more windows)
+    edges = ["word " * 253, "word " * 254, "word " * 255, "word " * 600, "ok", "🙂 naïve café", "\u200b"]
+    texts = locomo_texts(1000) + edges
+    for model in (embedder, reference):
+        vectors, counts = model.embed_counting(texts)
+        assert counts == [model.count_tokens(text) for text in texts]
+        assert np.allclose(vectors, model.embed(texts), atol=1e-6)
+    assert embedder.embed_counting(edges)[1][:4] == [253, 254, 255, 600]

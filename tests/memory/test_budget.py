@@ -45,6 +45,16 @@ async def test_recall_respects_the_token_budget_exactly(remember, deps, user_id,
     assert scores == sorted(scores, reverse=True)
 
 
+async def test_recall_reports_stored_token_counts_and_counts_memories_without_one(remember, deps, user_id):
+    kept = await remember("The on-call rotation changes every Monday at nine")
+    older = await remember("On-call engineers hand over on Mondays at 9 am with a short call")
+    # a memory written before token counts were stored
+    await deps.db.driver.execute_query("MATCH (m:Memory {id: $id}) REMOVE m.tokenCount", id=older.memory.id)
+    result = await recall(deps, user_id, "how does on-call work", 10)
+    tokens = {i.memory.id: i.tokens for i in result.items}
+    assert tokens == {m.id: deps.embedder.count_tokens(m.content) for m in (kept.memory, older.memory)}
+
+
 async def test_a_bad_budget_is_refused(deps, user_id):
     from graphmind.errors import BadUserInput
 

@@ -27,6 +27,9 @@ class TableEmbedder:
     async def embed_async(self, texts):
         return self.embed(texts)
 
+    async def embed_counting_async(self, texts):
+        return self.embed(texts), [self.count_tokens(t) for t in texts]
+
     def count_tokens(self, text: str) -> int:
         return len(text.split())
 

@@ -20,6 +20,10 @@ async def test_remember_stores_defaults_redactions_and_entities(remember, deps, 
         )
     ).records
     assert [r["owner"] for r in records] == [user_id]
+    [stored] = (
+        await deps.db.driver.execute_query("MATCH (m:Memory {id: $id}) RETURN m.tokenCount AS n", id=memory.id)
+    ).records
+    assert stored["n"] == deps.embedder.count_tokens(memory.content)  # of the redacted text it embedded
 
 
 async def test_redaction_can_be_switched_off(deps, user_id):
