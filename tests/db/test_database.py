@@ -88,3 +88,36 @@ async def test_transactions_send_begin_with_their_first_query_on_the_pinned_driv
             assert session._pipelined_begin
         assert not session._pipelined_begin
     assert await db.read_transaction(lambda tx: tx.run("system.server_version"))
+
+
+async def test_parameters_reach_neo4j_whole_but_format_short(db):
+    import inspect
+    from datetime import UTC, datetime
+
+    from neo4j._async.io._bolt._bolt6 import AsyncBolt6x0
+
+    from graphmind.db.database import parameters
+
+    # why: the pinned driver formats every RUN's parameters for its debug log, on or off
+    assert "map(repr, fields)" in inspect.getsource(AsyncBolt6x0.run)
+    when = datetime(2026, 11, 27, 7, 0, tzinfo=UTC)
+    given = {
+        "embedding": [0.25] * 384,
+        "rows": [{"id": "a", "when": when, "tags": ["x"]}],
+        "row": {"n": 1, "nested": {"v": [0.5]}},
+        "text": "plain",
+        "count": 3,
+    }
+    sent = parameters(given)
+    assert sent == given
+    assert (
+        repr(sent)
+        == "{'embedding': <list of 384>, 'rows': <list of 1>, 'row': <map of 2>, 'text': 'plain', 'count': 3}"
+    )
+    async with db.driver.session(database=db.name) as session:
+        result = await session.run(
+            "RETURN $embedding AS embedding, $rows AS rows, $row AS row, valueType($rows[0].when) AS type", sent
+        )
+        [record] = [record async for record in result]
+    assert record["embedding"] == given["embedding"] and record["rows"] == given["rows"]
+    assert record["row"] == given["row"] and record["type"] == "ZONED DATETIME NOT NULL"
