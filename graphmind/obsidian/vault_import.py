@@ -75,7 +75,7 @@ async def _create(deps: Deps, user_id: str, root: Path, new: list[NewNote]) -> l
     return created
 
 
-async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None) -> list[dict]:
+async def _apply(deps: Deps, user_id: str, edit: Edit, embedded: tuple[np.ndarray, int] | None) -> list[dict]:
     """One note's changes in one transaction; Skip (and nothing written) if the graph moved on."""
 
     async def work(tx) -> list[dict]:
@@ -85,7 +85,8 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
         if edit.text is not None:
             params = {"userId": user_id, "id": edit.id, "previous": edit.previous, "now": now}
             if edit.kind == "memory":
-                assert vector is not None  # a memory note with text is embedded (import_vault)
+                assert embedded is not None  # a memory note with text is embedded (import_vault)
+                vector, token_count = embedded
                 entities = [{"key": e.key, "name": e.name} for e in extract_entities(edit.text)]
                 await keyword_index.remove(tx, [edit.id])  # a Skip below rolls this back
                 rows = await tx.run(
@@ -93,7 +94,7 @@ async def _apply(deps: Deps, user_id: str, edit: Edit, vector: np.ndarray | None
                     **params,
                     content=edit.text,
                     embedding=vector.tolist(),
-                    tokenCount=deps.embedder.count_tokens(edit.text),
+                    tokenCount=token_count,
                     entities=entities,
                 )
                 await keyword_index.add(tx, [{"id": edit.id, "content": edit.text}])
@@ -166,11 +167,12 @@ async def import_vault(deps: Deps, user_id: str, root: Path, dry_run: bool = Fal
         report.linked = [(e.id, relation, target) for e in found.edits for relation, target in e.links]
         return report
     texts = [e.text for e in found.edits if e.kind == "memory" and e.text is not None]
-    vectors = iter(await deps.embedder.embed_async(texts)) if texts else iter(())
+    # each text's vector and token count, from one tokenization
+    embeddings = iter(zip(*await deps.embedder.embed_counting_async(texts), strict=True)) if texts else iter(())
     for edit in found.edits:
-        vector = next(vectors) if edit.kind == "memory" and edit.text is not None else None
+        embedded = next(embeddings) if edit.kind == "memory" and edit.text is not None else None
         try:
-            linked = await _apply(deps, user_id, edit, vector)
+            linked = await _apply(deps, user_id, edit, embedded)
         except Skip as e:
             report.skipped.append((edit.path, str(e)))
             continue
