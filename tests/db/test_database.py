@@ -70,7 +70,9 @@ async def test_rows_are_what_record_data_gives_without_its_per_element_cost(db):
                 "CREATE (n:RowShapeProbe {a: 1, v: [0.5, 1.5]})-[r:PROBES {w: 2}]->(m:RowShapeProbe) "
                 "WITH n, r, m MATCH p = (n)-->(m) "
                 "RETURN n, r, p, [n, {k: [m, 1]}] AS mixed, [0.25, 0.75] AS vector, "
-                "{when: datetime('2026-11-26T12:00:00Z'), none: null, s: 'x'} AS scalars"
+                "{when: datetime('2026-11-26T12:00:00Z'), none: null, s: 'x'} AS scalars, "
+                "{tags: ['a'], node: m, at: datetime('2026-11-26T12:00:00Z'), x: 1} AS partly, "
+                "[1, 'x', n, [m, {r: r}]] AS nested"
             )
             [record] = [record async for record in result]
             assert row(record) == record.data()
