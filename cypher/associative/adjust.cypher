@@ -9,13 +9,20 @@ MERGE (u:User {id: $userId})
   ON CREATE SET u.createdAt = $now, u.memoryCount = 0
 SET u.graphGeneration = coalesce(u.graphGeneration, 0) + 1
 WITH u, coalesce(u.snapshotSeq, 0) AS epoch
+// each endpoint is looked up once, not once per pair it is in
+CALL () {
+  UNWIND $changes AS c
+  UNWIND [c.a, c.b] AS id
+  WITH DISTINCT id
+  OPTIONAL MATCH (m:Memory {id: id})
+  OPTIONAL MATCH (e:Entity {id: id})
+  WITH id, coalesce(m, e) AS n
+  WHERE n.userId = $userId
+  RETURN collect({id: id, node: n}) AS ends
+}
 UNWIND $changes AS c
-OPTIONAL MATCH (am:Memory {id: c.a})
-OPTIONAL MATCH (ae:Entity {id: c.a})
-OPTIONAL MATCH (bm:Memory {id: c.b})
-OPTIONAL MATCH (be:Entity {id: c.b})
-WITH u, epoch, c, coalesce(am, ae) AS a, coalesce(bm, be) AS b
-WHERE a.userId = $userId AND b.userId = $userId
+WITH u, epoch, c, [x IN ends WHERE x.id = c.a | x.node][0] AS a, [x IN ends WHERE x.id = c.b | x.node][0] AS b
+WHERE a IS NOT NULL AND b IS NOT NULL
 CALL (a, b, c, epoch) {
   WITH a, b, c, epoch WHERE c.strengthen
   MERGE (a)-[r:ASSOCIATED]->(b)
