@@ -10,7 +10,7 @@ from neo4j import AsyncGraphDatabase, NotificationMinimumSeverity, RoutingContro
 from neo4j import exceptions as neo4j_errors
 from neo4j.graph import Node, Path, Relationship
 
-from graphmind.db import temporals
+from graphmind.db import io_timeouts, temporals
 from graphmind.db.queries import QueryLibrary
 from graphmind.errors import Conflict, GraphMindError, Unavailable
 from graphmind.settings import Settings
@@ -134,8 +134,10 @@ class Database:
     @classmethod
     def connect(cls, settings: Settings, library: QueryLibrary) -> "Database":
         """Creates the driver (no I/O until the first query); its DATETIMEs are Python
-        datetimes (db/temporals.py)."""
+        datetimes (db/temporals.py), and its reads and writes are bounded at less cost
+        (db/io_timeouts.py)."""
         temporals.install()
+        io_timeouts.install()
         driver = AsyncGraphDatabase.driver(
             settings.bolt_uri,
             auth=(settings.neo4j_user, settings.neo4j_password),
