@@ -5,14 +5,17 @@
 """
 
 import inspect
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Iterator
+from contextlib import suppress
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.extensions import (
     AddValidationRules,
     DisableIntrospection,
     MaxAliasesLimiter,
     MaxTokensLimiter,
+    ParserCache,
     QueryDepthLimiter,
     ValidationCache,
 )
@@ -155,15 +158,29 @@ class GraphMindSchema(strawberry.Schema):
         return await super().execute(*args, allowed_operation_types=allowed, **kwargs)
 
 
-# distinct documents whose validation is kept: agents send the same few
+class ParseCache(ParserCache):
+    """strawberry's ParserCache, except for a document that does not parse: that one is
+    left to strawberry's own parse, whose error gets its code from ErrorCodes (raised from
+    ParserCache's hook, it would reach the client without one)."""
+
+    def on_parse(self) -> Iterator[None]:
+        context = self.execution_context
+        with suppress(GraphQLError):
+            context.graphql_document = self.cached_parse_document(context.query, **context.parse_options)
+        yield
+
+
+# distinct documents whose parse and validation are kept: agents send the same few
 # documents with new variables, and a bound keeps unique texts from growing memory
 DOCUMENT_CACHE_SIZE = 256
 
 
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
-    """A document's validation is cached (strawberry's ValidationCache: 10% of a server's
-    CPU under `bench load` went to validating the same documents again; docs/architecture.md).
-    The depth and alias limits are validation rules made once here, not per request: a
+    """A document's parse and validation are cached (strawberry's ParserCache and
+    ValidationCache): 10% of a server's CPU under `bench load` went to validating the same
+    documents again, and parsing them again cost a recall 0.4-0.6 ms of strawberry's 1.6 ms
+    (docs/architecture.md). A parse is cached per document text and token limit; a document
+    that does not parse (or is over the limit) is refused again each time. The depth and alias limits are validation rules made once here, not per request: a
     limiter made per request makes new rule classes, and the validation cache, keyed by
     the rules, would never hit."""
     settings = settings or Settings()
@@ -179,6 +196,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
             *([] if settings.introspection else [DisableIntrospection]),
             lambda: AddValidationRules(limits),
             lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
+            lambda: ParseCache(maxsize=DOCUMENT_CACHE_SIZE),
             lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
             ErrorCodes,
             RequestMetrics,

@@ -48,3 +48,24 @@ def test_documents_are_validated_once_and_the_limits_still_apply():
             result = limited.execute_sync(document)
             assert result.errors and refusal in result.errors[0].message
         assert validations.cache_info().hits == hits + 2  # validated once, reused twice
+
+
+def test_documents_are_parsed_once_and_a_bad_one_is_still_refused_with_its_code():
+    from strawberry.extensions.parser_cache import _get_parse_cache
+
+    from graphmind.api.schema import DOCUMENT_CACHE_SIZE, build_schema
+    from graphmind.settings import Settings
+
+    limited = build_schema(Settings(max_query_tokens=50))
+    parses = _get_parse_cache(DOCUMENT_CACHE_SIZE)
+    document = "{ noSuchField }"  # parses, then fails validation
+    hits = parses.cache_info().hits
+    for _ in range(3):
+        [error] = limited.execute_sync(document).errors
+        assert "Cannot query field" in error.message
+    assert parses.cache_info().hits == hits + 2  # parsed once, reused twice
+    for bad, refusal in (("{ health { status }", "Syntax Error"), ("{ " + "health " * 60 + "}", "tokens")):
+        for _ in range(2):
+            [error] = limited.execute_sync(bad).errors
+            assert refusal in error.message
+            assert error.extensions["code"] == "BAD_USER_INPUT"
