@@ -1,12 +1,28 @@
-"""The export is made once and redone only when the packaged weights change."""
+"""The export is made once, fused, and redone only when the packaged weights or the
+export's format change."""
+
+import onnx
 
 from graphmind.embeddings import Embedder, model_dir, onnx_export
+
+
+def fused_operators(path) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for node in onnx.load(str(path)).graph.node:
+        if node.domain == "com.microsoft":
+            counts[node.op_type] = counts.get(node.op_type, 0) + 1
+    return counts
 
 
 def test_export_writes_the_graph_and_its_weights_stamp(tmp_path):
     path = onnx_export.export(model_dir(), tmp_path / "model.onnx")
     assert path.is_file() and path.stat().st_size > 80_000_000
     assert onnx_export.is_current(model_dir(), path)
+    # each of the 6 layers' attention is one operator, and so are the embeddings with their norm
+    fused = fused_operators(path)
+    assert fused["Attention"] == 6 and fused["EmbedLayerNormalization"] == 1, fused
+    path.with_suffix(".sha256").write_text(onnx_export.weights_digest(model_dir()) + "\n")  # an older format
+    assert not onnx_export.is_current(model_dir(), path)
     path.with_suffix(".sha256").write_text("other weights\n")
     assert not onnx_export.is_current(model_dir(), path)
     reloaded = Embedder.load(backend="onnx", onnx_path=path)  # re-exported: the stamp did not match
