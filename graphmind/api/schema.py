@@ -180,7 +180,8 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     ValidationCache): 10% of a server's CPU under `bench load` went to validating the same
     documents again, and parsing them again cost a recall 0.4-0.6 ms of strawberry's 1.6 ms
     (docs/architecture.md). A parse is cached per document text and token limit; a document
-    that does not parse (or is over the limit) is refused again each time. The depth and alias limits are validation rules made once here, not per request: a
+    that does not parse (or is over the limit) is refused again each time.
+    The depth and alias limits are validation rules made once here, not per request: a
     limiter made per request makes new rule classes, and the validation cache, keyed by
     the rules, would never hit."""
     settings = settings or Settings()
