@@ -64,10 +64,10 @@ async def recorded(deps: Deps, user_id: str, request_id: str | None, operation: 
     return json.loads(rows[0]["response"])
 
 
-async def record(tx, user_id: str, request_id: str | None, operation: str, response: object, now) -> None:
-    """Records the response inside the operation's own transaction."""
+def record(tx, user_id: str, request_id: str | None, operation: str, response: object, now) -> None:
+    """Records the response inside the operation's own transaction, sent with its COMMIT."""
     if request_id is not None:
-        await tx.run(
+        tx.run_at_commit(
             "idempotency.record",
             key=_key(user_id, request_id),
             userId=user_id,

@@ -10,7 +10,7 @@ from neo4j import AsyncGraphDatabase, NotificationMinimumSeverity, RoutingContro
 from neo4j import exceptions as neo4j_errors
 from neo4j.graph import Node, Path, Relationship
 
-from graphmind.db import io_timeouts, temporals
+from graphmind.db import commit_flush, io_timeouts, temporals
 from graphmind.db.queries import QueryLibrary
 from graphmind.errors import Conflict, GraphMindError, Unavailable
 from graphmind.settings import Settings
@@ -116,11 +116,23 @@ class Transaction:
     def __init__(self, tx: neo4j.AsyncManagedTransaction, library: QueryLibrary) -> None:
         self._tx = tx
         self._library = library
+        self._at_commit: list[commit_flush.Queued] = []
 
     async def run(self, name: str, **params: object) -> list[Row]:
         query = self._library[name]
         result = await self._tx.run(query.text, parameters(query.bind(params)))
         return [row(record) async for record in result]
+
+    def run_at_commit(self, name: str, **params: object) -> None:
+        """Queues a write whose rows nobody reads: it runs after the transaction's other
+        queries, in the order queued, sent with the COMMIT (db/commit_flush.py). If it
+        fails, the whole transaction fails."""
+        query = self._library[name]
+        if query.is_read:
+            raise GraphMindError(f"query {name} is read: its rows would be lost at commit")
+        if not self._at_commit:
+            commit_flush.install(self._tx, self._at_commit)
+        self._at_commit.append((query.text, parameters(query.bind(params))))
 
 
 class Database:

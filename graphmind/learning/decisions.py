@@ -194,7 +194,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             raise BadUserInput("no memory contributed to this decision", field="input.memories")
         estimated = draft.confidence is None
         confidence = estimate_confidence(scores, memories) if draft.confidence is None else draft.confidence
-        await tx.run(
+        tx.run_at_commit(
             "decisions.create",
             userId=user_id,
             traceId=trace_id,
@@ -232,7 +232,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             skipped=skipped,
             attribution_inferred=not draft.memories,
         )
-        await idempotency.record(tx, user_id, request_id, "decide", decision, now)
+        idempotency.record(tx, user_id, request_id, "decide", decision, now)
         return decision
 
     return await deps.db.transaction(work)

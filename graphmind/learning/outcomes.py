@@ -235,7 +235,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
         if draft.quality > 0:  # co-use: memories behind a good decision are associated
             used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
             couse = edges.among(used, deps.settings.couse_rate * draft.quality)
-        await tx.run(
+        tx.run_at_commit(
             "outcomes.record",
             userId=user_id,
             traceId=draft.trace_id,
@@ -281,7 +281,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             current["id"] if current else None,
             updates,
         )
-        await idempotency.record(tx, user_id, request_id, "observeOutcome", outcome, now)
+        idempotency.record(tx, user_id, request_id, "observeOutcome", outcome, now)
         return outcome
 
     return await deps.db.transaction(work)

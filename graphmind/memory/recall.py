@@ -293,7 +293,7 @@ async def recall(
                 s.rank_weight_similarity,
             )
         result = _assemble(deps, rows, limit, token_budget, min_similarity)
-        await _record(tx, deps, user_id, query, now, result)
+        _record(tx, deps, user_id, query, now, result)
         return result
 
     # one transaction on the caller's path: rank and record
@@ -355,9 +355,10 @@ def _tokens(deps: Deps, memory: dict) -> int:
     return deps.embedder.count_tokens(memory["content"]) if count is None else count
 
 
-async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
-    """In the ranking's transaction: the Retrieval, a review of each returned memory (decay
-    timer reset, stability grown by the spacing effect, R20) and co-retrieval."""
+def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
+    """In the ranking's transaction, sent with its COMMIT: the Retrieval, a review of each
+    returned memory (decay timer reset, stability grown by the spacing effect, R20) and
+    co-retrieval."""
     s = deps.settings
     for item in result.items:
         memory = item.memory
@@ -372,7 +373,7 @@ async def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, resul
         queryHash=query_hash,
         retrievalId=result.retrieval_id,
     )
-    await tx.run(
+    tx.run_at_commit(
         "memory.record_retrieval",
         userId=user_id,
         retrievalId=result.retrieval_id,

@@ -290,7 +290,7 @@ async def _remember_many(
 
         if after_write:
             await after_write(tx, [stored(i) for i in range(len(prepared))])
-        await idempotency.record(
+        idempotency.record(
             tx,
             user_id,
             request_id,
