@@ -56,7 +56,7 @@ from graphmind.api.memory_types import (
     RememberResult,
     SupersedeResult,
 )
-from graphmind.api.metrics import RequestMetrics
+from graphmind.api.metrics import RootFieldTimer
 from graphmind.api.permissions import admin_only
 from graphmind.api.sessions_types import (
     EndSessionResult,
@@ -72,13 +72,14 @@ from graphmind.settings import Settings
 
 
 def field(resolver, description: str | None = None, admin: bool = False):
-    """A root field whose description is its resolver's docstring; `admin`: admin keys only."""
+    """A root field whose description is its resolver's docstring, timed for /metrics
+    (`RootFieldTimer`); `admin`: admin keys only."""
     # cleandoc: Python 3.13 strips a docstring's indentation itself, 3.11 does not; the schema
     # must read the same on both
     return strawberry.field(
         resolver=resolver,
         description=description or inspect.cleandoc(resolver.__doc__ or ""),
-        extensions=[admin_only()] if admin else [],
+        extensions=[RootFieldTimer(), *([admin_only()] if admin else [])],
     )
 
 
@@ -200,7 +201,6 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
             lambda: ParseCache(maxsize=DOCUMENT_CACHE_SIZE),
             lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
             ErrorCodes,
-            RequestMetrics,
         ],
     )
 

@@ -1,4 +1,4 @@
-"""Metrics: the instruments, the request extension and the /metrics endpoint (no Neo4j)."""
+"""Metrics: the instruments, the root-field timer and the /metrics endpoint (no Neo4j)."""
 
 import asyncio
 from collections.abc import AsyncIterator
@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from graphmind.api.metrics import RequestMetrics, metrics_endpoint
+from graphmind.api.metrics import RootFieldTimer, metrics_endpoint
 from graphmind.errors import NotFound
 from graphmind.metrics import Metrics
 
@@ -82,26 +82,30 @@ class Inner:
         return 1
 
 
+def timed():
+    return strawberry.field(extensions=[RootFieldTimer()])
+
+
 @strawberry.type
 class Query:
-    @strawberry.field
+    @timed()
     def outer(self) -> Inner:
         return Inner()
 
-    @strawberry.field
+    @timed()
     def hello(self) -> str:
         return "hi"
 
-    @strawberry.field
+    @timed()
     async def slow(self) -> str:
         await asyncio.sleep(0.01)
         return "late"
 
-    @strawberry.field
+    @timed()
     async def missing(self) -> str | None:
         raise NotFound("no memory 1")
 
-    @strawberry.field
+    @timed()
     def broken(self) -> str | None:
         raise KeyError("secret")
 
@@ -113,7 +117,7 @@ class Subscription:
         yield 1
 
 
-schema = strawberry.Schema(query=Query, subscription=Subscription, extensions=[RequestMetrics])
+schema = strawberry.Schema(query=Query, subscription=Subscription)
 
 
 async def test_request_metrics_records_root_fields_and_outcomes():
@@ -138,7 +142,15 @@ async def test_request_metrics_times_only_root_fields_and_not_subscriptions():
     stream = await schema.subscribe("subscription { ticks }", context_value=context)
     assert [r.data async for r in stream] == [{"ticks": 1}]
     samples = [s.labels for m in metrics.registry.collect() for s in m.samples]
-    assert {s["operation"] for s in samples if "operation" in s} == {"outer", "__typename"}
+    assert {s["operation"] for s in samples if "operation" in s} == {"outer"}
+
+
+def test_every_root_query_and_mutation_of_the_app_is_timed():
+    from graphmind.api.schema import schema as app_schema
+
+    for root in (app_schema.query, app_schema.mutation):
+        for root_field in root.__strawberry_definition__.fields:
+            assert any(isinstance(x, RootFieldTimer) for x in root_field.extensions), root_field.name
 
 
 async def test_request_metrics_without_metrics_does_nothing():
