@@ -25,7 +25,8 @@ class RootFieldTimer(FieldExtension):
     extension's `resolve` would run for every field of every result, about 1 ms of CPU for
     a recall that asks for every field of ten memories. Subscriptions are not timed."""
 
-    def resolve(self, next_: Callable[..., Any], source: Any, info: Info, **kwargs: Any) -> Any:
+    # positional-only: a root field may have an argument named `source` or `info` (`why` does)
+    def resolve(self, next_: Callable[..., Any], source: Any, info: Info, /, **kwargs: Any) -> Any:  # type: ignore[override]
         metrics = _metrics(info)
         if metrics is None:
             return next_(source, info, **kwargs)
@@ -39,7 +40,9 @@ class RootFieldTimer(FieldExtension):
         finally:
             metrics.observe_request(operation, time.perf_counter() - start, outcome)
 
-    async def resolve_async(self, next_: Callable[..., Awaitable[Any]], source: Any, info: Info, **kwargs: Any) -> Any:
+    async def resolve_async(  # type: ignore[override]
+        self, next_: Callable[..., Awaitable[Any]], source: Any, info: Info, /, **kwargs: Any
+    ) -> Any:
         metrics = _metrics(info)
         if metrics is None:
             return await next_(source, info, **kwargs)

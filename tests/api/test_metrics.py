@@ -109,6 +109,10 @@ class Query:
     def broken(self) -> str | None:
         raise KeyError("secret")
 
+    @timed()
+    async def echo(self, source: str) -> str:  # an argument named as the resolver's own parameter
+        return source
+
 
 @strawberry.type
 class Subscription:
@@ -122,12 +126,12 @@ schema = strawberry.Schema(query=Query, subscription=Subscription)
 
 async def test_request_metrics_records_root_fields_and_outcomes():
     metrics = Metrics()
-    result = await schema.execute("{ hello slow missing broken }", context_value=stand_in(metrics))
-    assert result.data == {"hello": "hi", "slow": "late", "missing": None, "broken": None}
+    result = await schema.execute('{ hello slow missing broken echo(source: "x") }', context_value=stand_in(metrics))
+    assert result.data == {"hello": "hi", "slow": "late", "missing": None, "broken": None, "echo": "x"}
     count = lambda operation, outcome: value(  # noqa: E731
         metrics, "graphmind_requests_total", operation=operation, outcome=outcome
     )
-    assert count("hello", "ok") == count("slow", "ok") == 1
+    assert count("hello", "ok") == count("slow", "ok") == count("echo", "ok") == 1
     assert count("missing", "NOT_FOUND") == 1
     assert count("broken", "INTERNAL") == 1
     assert value(metrics, "graphmind_request_seconds_sum", operation="slow") >= 0.01
