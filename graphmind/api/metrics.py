@@ -2,7 +2,8 @@
 
 import ipaddress
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from starlette.requests import Request
@@ -27,39 +28,33 @@ class RootFieldTimer(FieldExtension):
 
     # positional-only: a root field may have an argument named `source` or `info` (`why` does)
     def resolve(self, next_: Callable[..., Any], source: Any, info: Info, /, **kwargs: Any) -> Any:  # type: ignore[override]
-        metrics = _metrics(info)
-        if metrics is None:
+        with _timed(info):
             return next_(source, info, **kwargs)
-        operation, start, outcome = info.field_name, time.perf_counter(), "ok"
-        metrics.request_started()  # observe_request ends it
-        try:
-            return next_(source, info, **kwargs)
-        except BaseException as e:
-            outcome = outcome_of(e)
-            raise
-        finally:
-            metrics.observe_request(operation, time.perf_counter() - start, outcome)
 
     async def resolve_async(  # type: ignore[override]
         self, next_: Callable[..., Awaitable[Any]], source: Any, info: Info, /, **kwargs: Any
     ) -> Any:
-        metrics = _metrics(info)
-        if metrics is None:
+        with _timed(info):
             return await next_(source, info, **kwargs)
-        operation, start, outcome = info.field_name, time.perf_counter(), "ok"
-        metrics.request_started()
-        try:
-            return await next_(source, info, **kwargs)
-        except BaseException as e:  # a cancelled request counts as INTERNAL
-            outcome = outcome_of(e)
-            raise
-        finally:
-            metrics.observe_request(operation, time.perf_counter() - start, outcome)
 
 
-def _metrics(info: Info) -> Metrics | None:
+@contextmanager
+def _timed(info: Info) -> Iterator[None]:
+    """Times what runs inside and counts its outcome, when the context has metrics."""
     deps = getattr(info.context, "deps", None)
-    return getattr(deps, "metrics", None)
+    metrics: Metrics | None = getattr(deps, "metrics", None)
+    if metrics is None:
+        yield
+        return
+    operation, start, outcome = info.field_name, time.perf_counter(), "ok"
+    metrics.request_started()  # observe_request ends it
+    try:
+        yield
+    except BaseException as e:  # a cancelled request counts as INTERNAL
+        outcome = outcome_of(e)
+        raise
+    finally:
+        metrics.observe_request(operation, time.perf_counter() - start, outcome)
 
 
 def metrics_endpoint(
