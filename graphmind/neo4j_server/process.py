@@ -13,7 +13,7 @@ from neo4j import exceptions as neo4j_errors
 
 from graphmind.db.queries import QueryLibrary
 from graphmind.errors import Neo4jServerError
-from graphmind.neo4j_server import config, runtime
+from graphmind.neo4j_server import class_archive, config, runtime
 from graphmind.settings import Settings
 
 INITIAL_PASSWORD = "neo4j"  # what a fresh Neo4j accepts until it is changed
@@ -31,12 +31,21 @@ class ServerStatus:
 
 class Neo4jServer:
     """One Neo4j instance: its folder (`GRAPHMIND_NEO4J_HOME`) and its ports; `pom` and
-    `entry_point` choose another Neo4j release (the upgrade test runs 5.26 with them)."""
+    `entry_point` choose another Neo4j release (the upgrade test runs 5.26 with them).
+    It starts with the class archive of its runtime and jars when there is one
+    (class_archive.py); with `class_list`, it writes the classes it loads there instead."""
 
-    def __init__(self, settings: Settings, pom: Path = runtime.POM, entry_point: str = config.ENTRY_POINT) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        pom: Path = runtime.POM,
+        entry_point: str = config.ENTRY_POINT,
+        class_list: Path | None = None,
+    ) -> None:
         self.settings = settings
         self.pom = pom
         self.entry_point = entry_point
+        self.class_list = class_list
         self.home = settings.neo4j_home.resolve()
         self.pid_file = self.home / "run" / "graphmind-neo4j.pid"
         self.console_log = self.home / "logs" / "console.log"
@@ -85,11 +94,17 @@ class Neo4jServer:
         for folder in ("conf", "data", "logs", "run", "import", "plugins"):
             (self.home / folder).mkdir(parents=True, exist_ok=True)
         (self.home / "conf" / "neo4j.conf").write_text(config.render_conf(self.settings))
+        java = runtime.neo4j_java()
         command = [
-            runtime.neo4j_java(),
+            java,
             *config.jvm_flags(self.settings),
+            *(
+                class_archive.record_flags(self.class_list)
+                if self.class_list
+                else class_archive.jvm_flags(self.settings, java)
+            ),
             "-cp",
-            f"{self.settings.neo4j_lib.resolve()}/*",
+            class_archive.classpath(self.settings.neo4j_lib),
             self.entry_point,
             f"--home-dir={self.home}",
             f"--config-dir={self.home / 'conf'}",
