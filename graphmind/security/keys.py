@@ -106,6 +106,11 @@ async def find_key(deps: Deps, secret: str) -> ApiKey | None:
     return ApiKey.from_row(rows[0]["key"]) if rows else None
 
 
+async def active_key_ids(deps: Deps) -> frozenset[str]:
+    [row] = await deps.db.read("keys.active_ids")
+    return frozenset(row["ids"])
+
+
 async def active_key_count(deps: Deps) -> int:
     [row] = await deps.db.read("keys.active_count")
     return row["count"]

@@ -1,5 +1,10 @@
 """The guard and the caller: keys decide the user, admin-only operations, limits."""
 
+import asyncio
+
+import pytest
+
+from graphmind.errors import Unauthenticated, Unavailable
 from graphmind.security import keys
 from graphmind.security.ratelimit import LocalBuckets, RateLimiter
 
@@ -97,3 +102,74 @@ async def test_metrics_need_an_admin_key_unless_the_address_is_allowed(secure_cl
     listed = settings.model_copy(update={"api_keys": "required", "metrics_allow": ["10.1.0.0/16"]})
     with TestClient(create_app(listed), client=("10.1.2.3", 50000)) as scraper:
         assert scraper.get("/metrics").status_code == 200
+
+
+async def test_one_read_of_the_active_keys_serves_concurrent_requests_of_every_key(deps, key_for, monkeypatch):
+    """Each key is read once and then cached while it stays active; whether the cached keys
+    are still active is one read per KEY_CACHE_SECONDS for the whole process, shared by the
+    requests that arrive while it runs."""
+    from graphmind.security import auth
+
+    reads = {"active": 0, "key": 0}
+    active_key_ids, find_key = keys.active_key_ids, keys.find_key
+
+    async def counted_active(deps):
+        reads["active"] += 1
+        return await active_key_ids(deps)
+
+    async def counted_find(deps, secret):
+        reads["key"] += 1
+        return await find_key(deps, secret)
+
+    monkeypatch.setattr(keys, "active_key_ids", counted_active)
+    monkeypatch.setattr(keys, "find_key", counted_find)
+    made = [await key_for() for _ in range(3)]
+    authenticator = auth.Authenticator(deps)
+    for user, secret in made:
+        assert (await authenticator.caller(f"Bearer {secret}")).user_id == user
+    assert reads == {"active": 1, "key": 3}
+    callers = await asyncio.gather(*(authenticator.caller(f"Bearer {made[i % 3][1]}") for i in range(30)))
+    assert [c.user_id for c in callers] == [made[i % 3][0] for i in range(30)]
+    assert reads == {"active": 1, "key": 3}
+    monkeypatch.setattr(authenticator, "_fresh_until", 0.0)  # KEY_CACHE_SECONDS later
+    await asyncio.gather(*(authenticator.caller(f"Bearer {made[i % 3][1]}") for i in range(30)))
+    assert reads == {"active": 2, "key": 3}
+
+
+async def test_a_key_revoked_elsewhere_is_refused_once_the_active_keys_are_read_again(deps, key_for, monkeypatch):
+    from graphmind.security import auth
+
+    monkeypatch.setattr(auth, "KEY_CACHE_SECONDS", 0.3)
+    user, secret = await key_for()
+    authenticator = auth.Authenticator(deps)
+    assert (await authenticator.caller(f"Bearer {secret}")).user_id == user
+    [record] = await keys.list_keys(deps, user)
+    await keys.revoke_key(deps, record.id)  # as another process or the CLI would: this one is not told
+    assert (await authenticator.caller(f"Bearer {secret}")).user_id == user  # cached, within the bound
+    await asyncio.sleep(0.35)
+    with pytest.raises(Unauthenticated, match="unknown or revoked"):
+        await authenticator.caller(f"Bearer {secret}")
+
+
+async def test_a_failed_read_of_the_active_keys_fails_the_waiting_requests_and_is_tried_again(
+    deps, key_for, monkeypatch
+):
+    from graphmind.security import auth
+
+    _, secret = await key_for()
+    active_key_ids = keys.active_key_ids
+    failures = [Unavailable("Neo4j is not reachable right now; try again shortly")]
+
+    async def flaky(deps):
+        await asyncio.sleep(0.05)
+        if failures:
+            raise failures.pop()
+        return await active_key_ids(deps)
+
+    monkeypatch.setattr(keys, "active_key_ids", flaky)
+    authenticator = auth.Authenticator(deps)
+    results = await asyncio.gather(
+        *(authenticator.caller(f"Bearer {secret}") for _ in range(3)), return_exceptions=True
+    )
+    assert all(isinstance(r, Unavailable) for r in results)
+    assert (await authenticator.caller(f"Bearer {secret}")).key_id
