@@ -26,9 +26,14 @@ def neo4j_install() -> None:
 @neo4j.command("class-archive")
 def neo4j_class_archive() -> None:
     """Build the class archive Neo4j starts from (once per runtime and jars)."""
+    from graphmind.errors import Neo4jServerError
     from graphmind.neo4j_server import class_archive_build
 
-    archive = class_archive_build.build(Settings(), say=click.echo)
+    try:
+        archive = class_archive_build.build(Settings(), say=click.echo)
+    except Neo4jServerError as e:  # an optimisation: Neo4j starts without it, only slower
+        click.echo(f"warning: no class archive, Neo4j will start without one: {e}", err=True)
+        return
     click.echo(f"class archive {'written' if archive else 'already there'}")
 
 
