@@ -12,7 +12,6 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from pathlib import Path
 import httpx
 
 from graphmind.bench.load_report import OPERATIONS, Call, Ledger, report, verify
+from graphmind.core.ports import free_port
 from graphmind.deps import Deps, open_deps
 from graphmind.neo4j_server import Neo4jServer
 from graphmind.security import keys
@@ -252,12 +252,6 @@ def cpu_seconds(pid: int | None, children: bool = False) -> float | None:
     except OSError:
         kids = []
     return own + sum(cpu_seconds(kid, True) or 0.0 for kid in kids)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.asynccontextmanager

@@ -39,11 +39,12 @@ def classpath(lib: Path) -> str:
 
 def archive_for(settings: Settings, java: str) -> Path:
     """Where the archive of this runtime and these jars is (whether or not it exists)."""
+    lib = settings.neo4j_lib.resolve()
     digest = hashlib.sha256(java.encode())
-    for jar in jars(settings.neo4j_lib.resolve()):
+    for jar in jars(lib):
         stat = jar.stat()
         digest.update(f"\n{jar.name} {stat.st_size} {stat.st_mtime_ns}".encode())
-    return settings.neo4j_lib.resolve().parent / "class-archive" / f"neo4j-{digest.hexdigest()[:16]}.jsa"
+    return lib.parent / "class-archive" / f"neo4j-{digest.hexdigest()[:16]}.jsa"
 
 
 def jvm_flags(settings: Settings, java: str) -> list[str]:

@@ -4,25 +4,19 @@ it loads while it starts, applies the schema and plans (`EXPLAIN`) every query o
 library; then the archive is dumped from that list. About two minutes on two cores."""
 
 import asyncio
-import socket
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from neo4j import exceptions as neo4j_errors
 
+from graphmind.core.ports import free_port
 from graphmind.db.database import Database
 from graphmind.db.migrations import migrate
 from graphmind.db.queries import QueryLibrary
 from graphmind.neo4j_server import class_archive, runtime
 from graphmind.neo4j_server.process import Neo4jServer
 from graphmind.settings import Settings
-
-
-def _free_port(host: str) -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
 
 
 async def plan_every_query(settings: Settings) -> tuple[int, int]:
@@ -58,8 +52,8 @@ def build(settings: Settings, say: Callable[[str], object] = print) -> Path | No
         scratch = settings.model_copy(
             update={
                 "neo4j_home": home,
-                "neo4j_bolt_port": _free_port(settings.neo4j_host),
-                "neo4j_http_port": _free_port(settings.neo4j_host),
+                "neo4j_bolt_port": free_port(settings.neo4j_host),
+                "neo4j_http_port": free_port(settings.neo4j_host),
                 "neo4j_uri": None,
                 "neo4j_auth_enabled": False,
             }

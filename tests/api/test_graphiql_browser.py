@@ -9,7 +9,6 @@ import contextlib
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ import httpx
 import pytest
 
 from graphmind.api import graphiql, graphiql_assets
+from graphmind.core.ports import free_port
 from graphmind.settings import PROJECT_ROOT
 
 SCREENSHOT = PROJECT_ROOT / "bench-results/graphiql.png"
@@ -31,12 +31,6 @@ def chromium() -> str:
         message = "needs chromium (make test installs it) and GraphiQL's assets (make setup)"
         pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
     return found
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager
