@@ -1,5 +1,6 @@
 """The database handle: runs named queries from the Cypher library on Neo4j."""
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from contextlib import contextmanager
 from datetime import datetime
@@ -11,6 +12,7 @@ from neo4j import exceptions as neo4j_errors
 from neo4j.graph import Node, Path, Relationship
 
 from graphmind.db import commit_flush, io_timeouts, temporals
+from graphmind.db.plan_gate import PlanGate
 from graphmind.db.queries import QueryLibrary
 from graphmind.errors import Conflict, GraphMindError, Unavailable
 from graphmind.settings import Settings
@@ -113,14 +115,30 @@ def _pipelined_begin(session: neo4j.AsyncSession):
 class Transaction:
     """A transaction that runs named queries; see Database.transaction and read_transaction."""
 
-    def __init__(self, tx: neo4j.AsyncManagedTransaction, library: QueryLibrary) -> None:
+    def __init__(
+        self,
+        tx: neo4j.AsyncManagedTransaction,
+        library: QueryLibrary,
+        plans: PlanGate,
+        claims: dict[str, asyncio.Future[None]],
+    ) -> None:
         self._tx = tx
         self._library = library
+        self._plans = plans
+        self._claims = claims
         self._at_commit: list[commit_flush.Queued] = []
+        self._queued: list[str] = []
 
     async def run(self, name: str, **params: object) -> list[Row]:
         query = self._library[name]
-        result = await self._tx.run(query.text, parameters(query.bind(params)))
+        bound = parameters(query.bind(params))
+        if name in self._claims:  # this transaction's earlier attempt claimed it for its COMMIT
+            return await self._run(query.text, bound)
+        async with self._plans.first_run(name):
+            return await self._run(query.text, bound)
+
+    async def _run(self, text: str, bound: dict[str, object]) -> list[Row]:
+        result = await self._tx.run(text, bound)
         return [row(record) async for record in result]
 
     def run_at_commit(self, name: str, **params: object) -> None:
@@ -133,6 +151,15 @@ class Transaction:
         if not self._at_commit:
             commit_flush.install(self._tx, self._at_commit)
         self._at_commit.append((query.text, parameters(query.bind(params))))
+        self._queued.append(name)
+
+    async def claim_queued(self) -> None:
+        """Claims the first run of each queued query that needs one (plan_gate.py);
+        the transaction settles the claims once its COMMIT has been answered. Claimed in
+        name order, so that two transactions never wait for each other's claims."""
+        for name in sorted(set(self._queued)):
+            if name not in self._claims and (claim := await self._plans.claim(name)) is not None:
+                self._claims[name] = claim
 
 
 class Database:
@@ -142,6 +169,17 @@ class Database:
         self.driver = driver
         self.library = library
         self.name = name
+        self.plans = PlanGate()
+
+    @contextmanager
+    def _translated_errors(self):
+        """translated_errors; an unreachable Neo4j also resets the plan gate."""
+        try:
+            with translated_errors():
+                yield
+        except Unavailable:
+            self.plans.forget()
+            raise
 
     @classmethod
     def connect(cls, settings: Settings, library: QueryLibrary) -> "Database":
@@ -177,32 +215,53 @@ class Database:
         query = self.library[name]
         if query.is_read:
             raise GraphMindError(f"query {name} is read; call it accordingly")
-        with translated_errors():
-            async with self.driver.session(database=self.name) as session:
-                result = await session.run(query.text, parameters(query.bind(params)))
+        bound = parameters(query.bind(params))
+        with self._translated_errors():
+            async with self.plans.first_run(name), self.driver.session(database=self.name) as session:
+                result = await session.run(query.text, bound)
                 return [row(record) async for record in result]
 
     async def _execute(self, name: str, params: dict, routing: RoutingControl) -> list[Row]:
         query = self.library[name]
         if query.is_read != (routing == RoutingControl.READ):
             raise GraphMindError(f"query {name} is {query.mode}; call it accordingly")
-        with translated_errors():
-            records, _, _ = await self.driver.execute_query(
-                query.text, parameters(query.bind(params)), routing_=routing, database_=self.name
-            )
+        bound = parameters(query.bind(params))
+        with self._translated_errors():
+            async with self.plans.first_run(name):
+                records, _, _ = await self.driver.execute_query(
+                    query.text, bound, routing_=routing, database_=self.name
+                )
         return [row(record) for record in records]
 
     async def transaction(self, work: Callable[[Transaction], Awaitable[T]]) -> T:
         """Runs `work` in one write transaction, retried on transient errors."""
-        with translated_errors():
-            async with self.driver.session(database=self.name) as session:
-                with _pipelined_begin(session):
-                    return await session.execute_write(lambda tx: work(Transaction(tx, self.library)))
+        return await self._managed(work, write=True)
 
     async def read_transaction(self, work: Callable[[Transaction], Awaitable[T]]) -> T:
         """Runs `work` (read queries only) in one read transaction: a consistent view
         across several queries, retried on transient errors."""
-        with translated_errors():
-            async with self.driver.session(database=self.name) as session:
-                with _pipelined_begin(session):
-                    return await session.execute_read(lambda tx: work(Transaction(tx, self.library)))
+        return await self._managed(work, write=False)
+
+    async def _managed(self, work: Callable[[Transaction], Awaitable[T]], write: bool) -> T:
+        """Runs `work` as the driver's transaction function. The first runs of queries
+        queued for its COMMIT are claimed (plan_gate.py) and settled once it ends."""
+        claims: dict[str, asyncio.Future[None]] = {}
+
+        async def transaction_function(tx: neo4j.AsyncManagedTransaction) -> T:
+            transaction = Transaction(tx, self.library, self.plans, claims)
+            result = await work(transaction)
+            await transaction.claim_queued()
+            return result
+
+        committed = False
+        try:
+            with self._translated_errors():
+                async with self.driver.session(database=self.name) as session:
+                    with _pipelined_begin(session):
+                        execute = session.execute_write if write else session.execute_read
+                        result = await execute(transaction_function)
+            committed = True
+            return result
+        finally:
+            for name, claim in claims.items():
+                self.plans.settle(name, claim, committed)
