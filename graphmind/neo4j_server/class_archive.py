@@ -79,3 +79,12 @@ def dump(java: str, lib: Path, class_list: Path, archive: Path) -> None:
         partial.unlink(missing_ok=True)
         raise Neo4jServerError(f"the class archive could not be written:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
     partial.replace(archive)
+
+
+def prune(archive: Path) -> list[Path]:
+    """Deletes the other archives in `archive`'s folder (older jars or runtimes: about
+    200 MB each, never mapped again); returns what it deleted."""
+    stale = [path for path in archive.parent.glob("neo4j-*.jsa") if path != archive]
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return stale

@@ -68,4 +68,6 @@ def build(settings: Settings, say: Callable[[str], object] = print) -> Path | No
             server.stop()
         say(f"planned {planned} queries ({refused} not plannable alone); writing the class archive …")
         class_archive.dump(java, settings.neo4j_lib, class_list, archive)
+    for stale in class_archive.prune(archive):
+        say(f"deleted the archive of older jars or another runtime: {stale.name}")
     return archive

@@ -52,6 +52,17 @@ def test_dump_leaves_out_lines_the_jvm_would_refuse(tmp_path):
     assert not archive.with_suffix(".partial").exists()
 
 
+def test_prune_deletes_the_other_archives_only(tmp_path):
+    folder = tmp_path / "class-archive"
+    folder.mkdir()
+    current, older, other = (folder / f"neo4j-{n}.jsa" for n in ("aaaa", "bbbb", "cccc"))
+    unrelated = folder / "notes.txt"
+    for path in (current, older, other, unrelated):
+        path.write_text("x")
+    assert sorted(class_archive.prune(current)) == [older, other]
+    assert sorted(folder.iterdir()) == [current, unrelated]
+
+
 async def test_every_query_of_the_library_is_planned_while_classes_are_recorded(settings, neo4j_server):
     """What the recording run does on its throwaway Neo4j, here on the test Neo4j: the
     schema applied, every query planned (none refused: each is plannable with null
