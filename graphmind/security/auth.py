@@ -49,6 +49,7 @@ class Authenticator:
         self._active: frozenset[str] | None = None  # ids of the active keys, as last read
         self._fresh_until = 0.0
         self._reading: asyncio.Future[frozenset[str]] | None = None
+        self._finding: dict[str, asyncio.Future[Caller]] = {}  # key reads under way, by key hash
 
     def forget(self) -> None:
         """Drops the caches (after a key was created or revoked here)."""
@@ -80,6 +81,27 @@ class Authenticator:
         mode = self.deps.settings.api_keys
         return bool(active) if mode == "auto" else mode == "required"
 
+    async def _find(self, digest: str, secret: str) -> Caller:
+        """The caller of a key not cached yet; concurrent requests with it share one read."""
+        finding = self._finding.get(digest)
+        if finding is None:
+            finding = self._finding[digest] = asyncio.ensure_future(self._read_key(digest, secret))
+            finding.add_done_callback(lambda done: self._found(digest, done))
+        return await asyncio.shield(finding)
+
+    async def _read_key(self, digest: str, secret: str) -> Caller:
+        key = await keys.find_key(self.deps, secret)
+        if key is None:
+            raise Unauthenticated("unknown or revoked API key")
+        caller = self._keys[digest] = Caller(key.user_id, key.role, key.id)
+        return caller
+
+    def _found(self, digest: str, finding: asyncio.Future[Caller]) -> None:
+        if self._finding.get(digest) is finding:
+            del self._finding[digest]  # the next request with it reads again unless it is cached
+        if not finding.cancelled():
+            finding.exception()  # retrieved here too: every waiter may have gone
+
     async def caller(self, authorization: str | None) -> Caller:
         active = await self._active_keys()
         if not authorization:
@@ -93,10 +115,7 @@ class Authenticator:
         digest = keys.key_hash(secret)
         caller = self._keys.get(digest)
         if caller is None:
-            key = await keys.find_key(self.deps, secret)
-            if key is None:
-                raise Unauthenticated("unknown or revoked API key")
-            caller = self._keys[digest] = Caller(key.user_id, key.role, key.id)
+            caller = await self._find(digest, secret)
         now = time.monotonic()
         if caller.key_id and self._touched.get(caller.key_id, 0.0) < now:
             self._touched[caller.key_id] = now + TOUCH_SECONDS

@@ -136,6 +136,33 @@ async def test_one_read_of_the_active_keys_serves_concurrent_requests_of_every_k
     assert reads == {"active": 2, "key": 3}
 
 
+async def test_concurrent_first_requests_of_one_key_share_one_read_of_it(deps, key_for, monkeypatch):
+    from graphmind.security import auth
+
+    find_key = keys.find_key
+    reads: list[str] = []
+
+    async def counted_find(deps, secret):
+        reads.append(secret)
+        await asyncio.sleep(0.05)
+        return await find_key(deps, secret)
+
+    monkeypatch.setattr(keys, "find_key", counted_find)
+    (user, secret), (_, other) = await key_for(), await key_for()
+    authenticator = auth.Authenticator(deps)
+    callers = await asyncio.gather(*(authenticator.caller(f"Bearer {s}") for s in [secret] * 10 + [other] * 5))
+    assert [c.user_id for c in callers[:10]] == [user] * 10
+    assert sorted(reads) == sorted([secret, other])
+    # an unknown key: one read, every waiting request refused, and the next one reads again
+    results = await asyncio.gather(
+        *(authenticator.caller("Bearer gm_unknown") for _ in range(4)), return_exceptions=True
+    )
+    assert all(isinstance(r, Unauthenticated) for r in results) and reads.count("gm_unknown") == 1
+    with pytest.raises(Unauthenticated):
+        await authenticator.caller("Bearer gm_unknown")
+    assert reads.count("gm_unknown") == 2
+
+
 async def test_a_key_revoked_elsewhere_is_refused_once_the_active_keys_are_read_again(deps, key_for, monkeypatch):
     from graphmind.security import auth
 
