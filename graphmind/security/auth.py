@@ -16,10 +16,10 @@ The same read says whether any key is active (`auto`). A cache of each key for 5
 that key again every 5 s per process: with 32 agents, one request in three or four.
 """
 
-import asyncio
 import time
 from dataclasses import dataclass
 
+from graphmind.core.single_flight import SingleFlight
 from graphmind.deps import Deps
 from graphmind.errors import Unauthenticated
 from graphmind.security import keys
@@ -48,8 +48,8 @@ class Authenticator:
         self._touched: dict[str, float] = {}
         self._active: frozenset[str] | None = None  # ids of the active keys, as last read
         self._fresh_until = 0.0
-        self._reading: asyncio.Future[frozenset[str]] | None = None
-        self._finding: dict[str, asyncio.Future[Caller]] = {}  # key reads under way, by key hash
+        self._active_read: SingleFlight[None, frozenset[str]] = SingleFlight()
+        self._key_reads: SingleFlight[str, Caller] = SingleFlight()  # by key hash
 
     def forget(self) -> None:
         """Drops the caches (after a key was created or revoked here)."""
@@ -61,14 +61,7 @@ class Authenticator:
         requests share one read."""
         if self._active is not None and time.monotonic() < self._fresh_until:
             return self._active
-        if self._reading is None:
-            self._reading = asyncio.ensure_future(self._read_active_keys())
-        reading = self._reading
-        try:
-            return await asyncio.shield(reading)
-        finally:
-            if reading.done() and self._reading is reading:
-                self._reading = None  # the next expiry (or a failed read) reads again
+        return await self._active_read.run(None, self._read_active_keys)
 
     async def _read_active_keys(self) -> frozenset[str]:
         started = time.monotonic()  # a revocation committed before this read is seen by it
@@ -81,26 +74,12 @@ class Authenticator:
         mode = self.deps.settings.api_keys
         return bool(active) if mode == "auto" else mode == "required"
 
-    async def _find(self, digest: str, secret: str) -> Caller:
-        """The caller of a key not cached yet; concurrent requests with it share one read."""
-        finding = self._finding.get(digest)
-        if finding is None:
-            finding = self._finding[digest] = asyncio.ensure_future(self._read_key(digest, secret))
-            finding.add_done_callback(lambda done: self._found(digest, done))
-        return await asyncio.shield(finding)
-
     async def _read_key(self, digest: str, secret: str) -> Caller:
         key = await keys.find_key(self.deps, secret)
         if key is None:
             raise Unauthenticated("unknown or revoked API key")
         caller = self._keys[digest] = Caller(key.user_id, key.role, key.id)
         return caller
-
-    def _found(self, digest: str, finding: asyncio.Future[Caller]) -> None:
-        if self._finding.get(digest) is finding:
-            del self._finding[digest]  # the next request with it reads again unless it is cached
-        if not finding.cancelled():
-            finding.exception()  # retrieved here too: every waiter may have gone
 
     async def caller(self, authorization: str | None) -> Caller:
         active = await self._active_keys()
@@ -114,8 +93,8 @@ class Authenticator:
             raise Unauthenticated("the Authorization header must be: Bearer KEY")
         digest = keys.key_hash(secret)
         caller = self._keys.get(digest)
-        if caller is None:
-            caller = await self._find(digest, secret)
+        if caller is None:  # concurrent requests with a key not cached yet share one read of it
+            caller = await self._key_reads.run(digest, lambda: self._read_key(digest, secret))
         now = time.monotonic()
         if caller.key_id and self._touched.get(caller.key_id, 0.0) < now:
             self._touched[caller.key_id] = now + TOUCH_SECONDS
