@@ -93,27 +93,58 @@ WITH [f IN fused | f {.*, final: f.weighted / best}] AS fused
 CALL (fused) {
   UNWIND [f IN fused[0..$neighbourParents] WHERE f.final >= $neighbourFloor] AS parent
   WITH parent, parent.node AS p
-  MATCH (n:Memory)
-  WHERE n.userId = $userId
-    AND n.validFrom >= p.validFrom - duration({seconds: $neighbourSeconds})
-    AND n.validFrom <= p.validFrom + duration({seconds: $neighbourSeconds})
-    AND n <> p
-    AND n.status IN $statuses
-    AND n.effectiveSalience >= $minSalience
-    AND ($validAt IS NULL OR (n.validFrom <= $validAt AND (n.validUntil IS NULL OR n.validUntil > $validAt OR n.retiredAt > $believedAt)))
-  AND ($believedAt IS NULL OR (n.createdAt <= $believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $believedAt)))
-    AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
-    AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
-    AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
-    AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
-    AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
-    AND ($hideImproved = false OR NOT n:Improved OR NOT EXISTS {
-      MATCH (n)<-[:IMPROVES]-(better:Memory)
-      WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
-        AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
-  AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
-        AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
-        AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
+  // The nearest in time are among the $neighboursPerParent nearest eligible before the
+  // parent and the as many after it: two reads of the (userId, validFrom) index in order,
+  // each stopping at its limit, instead of reading every memory in the window. Ordering by
+  // userId too (one value here) is what lets the planner take the index's order.
+  CALL (p) {
+    MATCH (n:Memory)
+    WHERE n.userId = $userId
+      AND n.validFrom >= p.validFrom - duration({seconds: $neighbourSeconds})
+      AND n.validFrom <= p.validFrom
+      AND n <> p
+      AND n.status IN $statuses
+      AND n.effectiveSalience >= $minSalience
+      AND ($validAt IS NULL OR (n.validFrom <= $validAt AND (n.validUntil IS NULL OR n.validUntil > $validAt OR n.retiredAt > $believedAt)))
+    AND ($believedAt IS NULL OR (n.createdAt <= $believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $believedAt)))
+      AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
+      AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
+      AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
+      AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
+      AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
+      AND ($hideImproved = false OR NOT n:Improved OR NOT EXISTS {
+        MATCH (n)<-[:IMPROVES]-(better:Memory)
+        WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
+          AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
+    AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
+          AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
+          AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
+    WITH n ORDER BY n.userId DESC, n.validFrom DESC LIMIT $neighboursPerParent
+    RETURN n
+  UNION ALL
+    MATCH (n:Memory)
+    WHERE n.userId = $userId
+      AND n.validFrom > p.validFrom
+      AND n.validFrom <= p.validFrom + duration({seconds: $neighbourSeconds})
+      AND n.status IN $statuses
+      AND n.effectiveSalience >= $minSalience
+      AND ($validAt IS NULL OR (n.validFrom <= $validAt AND (n.validUntil IS NULL OR n.validUntil > $validAt OR n.retiredAt > $believedAt)))
+    AND ($believedAt IS NULL OR (n.createdAt <= $believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $believedAt)))
+      AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
+      AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
+      AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
+      AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
+      AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
+      AND ($hideImproved = false OR NOT n:Improved OR NOT EXISTS {
+        MATCH (n)<-[:IMPROVES]-(better:Memory)
+        WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
+          AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
+    AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
+          AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
+          AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
+    WITH n ORDER BY n.userId, n.validFrom LIMIT $neighboursPerParent
+    RETURN n
+  }
   WITH parent, n, abs(duration.inSeconds(p.validFrom, n.validFrom).milliseconds) AS distance
   ORDER BY distance, n.validFrom DESC
   WITH parent, collect({node: n, distance: distance})[0..$neighboursPerParent] AS nearest

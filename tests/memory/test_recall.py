@@ -378,35 +378,53 @@ async def test_of_tied_neighbours_the_one_with_relevance_of_its_own_ranks_first(
     assert [i.breakdown.fused_score for i in items] == pytest.approx([1.0, 0.6, 0.0])
 
 
-async def test_only_the_nearest_memories_in_time_become_neighbours(deps, user_id):
-    """Six notes 1-6 minutes from the parent, alternating before and after it: with four
-    neighbours per parent, those 1-4 minutes away get half its relevance, 5 and 6 do not."""
-    query, parent_text = "the parent note", "the parent note"
-    offsets = [1, -2, 3, -4, 5, -6]  # minutes from the parent
-    texts = [f"a note {abs(m)} minutes {'after' if m > 0 else 'before'}" for m in offsets]
-    table = {query: unit(1, 0), **{t: unit(0, 1) for t in texts}}
-    fake = replace(deps, embedder=TableEmbedder(table))
-    base = datetime(2024, 1, 1, tzinfo=UTC)
+PARENT_NOTE = "the parent note"
+
+
+async def _parent_and_notes(deps, user_id, offsets: list[int]):
+    """A parent note the query matches and low-salience notes `offsets` minutes from it,
+    which the query does not match; returns the recalling deps, the parent's id and the
+    notes' ids."""
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.store import remember_many
 
+    texts = [f"a note {abs(m)} minutes {'after' if m > 0 else 'before'}" for m in offsets]
+    fake = replace(deps, embedder=TableEmbedder({PARENT_NOTE: unit(1, 0), **{t: unit(0, 1) for t in texts}}))
+    base = datetime(2024, 1, 1, tzinfo=UTC)
     stored = await remember_many(
         fake,
         user_id,
-        [parse_memory_input({"content": parent_text, "baseSalience": 1.0, "validFrom": base})]
+        [parse_memory_input({"content": PARENT_NOTE, "baseSalience": 1.0, "validFrom": base})]
         + [
             parse_memory_input({"content": t, "baseSalience": 0.1, "validFrom": base + timedelta(minutes=m)})
             for t, m in zip(texts, offsets, strict=True)
         ],
     )
-    parent_id, note_ids = stored[0].memory.id, [r.memory.id for r in stored[1:]]
+    return fake, stored[0].memory.id, [r.memory.id for r in stored[1:]]
+
+
+async def test_only_the_nearest_memories_in_time_become_neighbours(deps, user_id):
+    """Six notes 1-6 minutes from the parent, alternating before and after it: with four
+    neighbours per parent, those 1-4 minutes away get half its relevance, 5 and 6 do not."""
+    fake, parent_id, note_ids = await _parent_and_notes(deps, user_id, [1, -2, 3, -4, 5, -6])
     assert fake.settings.neighbours_per_parent == 4
-    items = {i.memory.id: i for i in (await recall(fake, user_id, query, 10, channels=(Channel.VECTOR,))).items}
+    items = {i.memory.id: i for i in (await recall(fake, user_id, PARENT_NOTE, 10, channels=(Channel.VECTOR,))).items}
     assert [items[i].breakdown.neighbour_of for i in note_ids] == [parent_id] * 4 + [None, None]
     assert [i.memory.id for i in sorted(items.values(), key=lambda i: -i.breakdown.relevance)][:5] == [
         parent_id,
         *note_ids[:4],
     ]  # the nearest first
+
+
+async def test_neighbours_are_the_nearest_eligible_memories(deps, user_id):
+    """The three notes nearest before the parent are forgotten: the next three before it
+    and the nearest after it are its four neighbours (each side's limit counts only
+    eligible memories)."""
+    fake, parent_id, note_ids = await _parent_and_notes(deps, user_id, [-1, -2, -3, -4, -5, -6, 7, 8])
+    for forgotten in note_ids[:3]:
+        await manage.forget(fake, user_id, forgotten)
+    items = (await recall(fake, user_id, PARENT_NOTE, 10, channels=(Channel.VECTOR,))).items
+    assert {i.memory.id for i in items if i.breakdown.neighbour_of == parent_id} == set(note_ids[3:7])
 
 
 async def test_as_of_and_time_range_filters(remember, deps, user_id):
