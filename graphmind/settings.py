@@ -142,7 +142,9 @@ class Settings(BaseSettings):
     neighbour_share: float = Field(0.5, description="a neighbour's share of its parent's score")
     neighbour_parents: int = Field(5, description="top results whose neighbours are added")
     neighbours_per_parent: int = Field(
-        4, ge=0, description="the memories nearest in time to a top result that are added as its neighbours"
+        4,
+        ge=0,
+        description="the memories nearest in time to a top result (or an activated memory) that are added as its neighbours",
     )
     neighbour_floor: float = Field(
         0.5, ge=0, le=1, description="relevance (of the best result's) a result needs for its neighbours to be added"

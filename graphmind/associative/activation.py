@@ -9,8 +9,9 @@ best product over paths of at most maxHops edges). Nodes under the threshold are
 dropped, and a hop passes on only its topK strongest improvements: activation only
 falls along a path, so whatever a dropped node could reach is beaten by topK nodes
 already kept — the top K stay exact while the work stays bounded. Then seed 003
-policy 7: memories within ±10 minutes of an activated memory receive 0.5 × its
-activation (`time_neighbours.cypher`), without spreading further; only parents whose
+policy 7: the 4 memories nearest in time within ±10 minutes of an activated memory
+receive 0.5 × its activation (`time_neighbours.cypher`), without spreading further, as
+recall's temporal neighbours do; only parents whose
 share could enter the top K are looked at, so `activated_count` leaves out neighbours
 that could not.
 """
@@ -164,6 +165,7 @@ async def activate(
                 parents=parents,
                 known={k: v.activation for k, v in known.items()},
                 windowSeconds=s.neighbour_window_minutes * 60,
+                perParent=s.neighbours_per_parent,
                 share=s.neighbour_share,
                 threshold=floor,
             )

@@ -97,3 +97,43 @@ async def test_bad_arguments_and_other_users_nodes(graph, deps):
         await activate(deps, graph.user_id, seeds=[graph.ids["a"]], spreading=Spreading(decay=0.0))
     with pytest.raises(NotFound):
         await activate(deps, "someone-else", seeds=[graph.ids["a"]])
+
+
+async def test_only_the_nearest_memories_in_time_become_timeline_neighbours(deps, user_id):
+    """Six notes 1-6 minutes from the seed, alternating after and before it: its four
+    nearest receive 0.5 × its activation; the notes 5 and 6 minutes away do not (the
+    seed's neighbours bring theirs at 0.5 × their own, less)."""
+    from datetime import UTC, datetime, timedelta
+
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    texts = [
+        "the espresso machine was descaled",
+        "a courier dropped off two boxes",
+        "the wifi router rebooted itself",
+        "someone booked the large meeting room",
+        "the plants on the balcony were watered",
+        "the printer ran out of toner",
+    ]
+    offsets = [1, -2, 3, -4, 5, -6]  # minutes from the seed
+    base = datetime(2025, 1, 1, tzinfo=UTC)
+    stored = await remember_many(
+        deps,
+        user_id,
+        [parse_memory_input({"content": "the office alarm was tested", "validFrom": base})]
+        + [
+            parse_memory_input({"content": t, "validFrom": base + timedelta(minutes=m)})
+            for t, m in zip(texts, offsets, strict=True)
+        ],
+    )
+    seed, notes = stored[0].memory.id, [r.memory.id for r in stored[1:]]
+    assert deps.settings.neighbours_per_parent == 4
+    result = await activate(
+        deps, user_id, seeds=[seed], spreading=Spreading(max_hops=1, decay=0.5, threshold=0.01, top_k=20)
+    )
+    by_id = {n.id: n for n in result.nodes}
+    from_seed = {i for i, n in by_id.items() if n.reached_through and n.reached_through.from_id == seed}
+    assert {i for i in from_seed if by_id[i].reached_through.type == "TIMELINE"} == set(notes[:4])
+    assert all(by_id[i].activation == pytest.approx(0.5) for i in notes[:4])
+    assert all(by_id[i].activation < 0.5 for i in notes[4:] if i in by_id)
