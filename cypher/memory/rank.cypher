@@ -94,7 +94,7 @@ CALL (fused) {
   UNWIND [f IN fused[0..$neighbourParents] WHERE f.final >= $neighbourFloor] AS parent
   WITH parent, parent.node AS p
   // The nearest in time are among the $neighboursPerParent nearest eligible before the
-  // parent and the as many after it: two reads of the (userId, validFrom) index in order,
+  // parent and as many after it: two reads of the (userId, validFrom) index in order,
   // each stopping at its limit, instead of reading every memory in the window. Ordering by
   // userId too (one value here) is what lets the planner take the index's order.
   CALL (p) {
