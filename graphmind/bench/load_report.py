@@ -130,8 +130,21 @@ def report(bench: "Run", url: str, outage: dict | None, means: dict, verificatio
             "bucket_s": 10,
             "ok": Counter(int(c.end // 10) * 10 for c in ok),
             "errors": Counter(int(c.end // 10) * 10 for c in errors),
+            # where the tail sits: warm-up, a restart, or all along
+            "recall_p95_ms_by_minute": {
+                minute: percentile(ms, 95.0) for minute, ms in sorted(_recall_ms_by_minute(ok).items())
+            },
         },
     }
+
+
+def _recall_ms_by_minute(ok: list[Call]) -> dict[int, list[float]]:
+    """Each successful recall's latency (ms), by the minute of the run it ended in."""
+    by_minute: dict[int, list[float]] = {}
+    for c in ok:
+        if c.op == "recall":
+            by_minute.setdefault(int(c.end // 60), []).append(1000 * (c.end - c.start))
+    return by_minute
 
 
 def format_report(r: dict) -> str:
@@ -157,6 +170,8 @@ def format_report(r: dict) -> str:
     for op, ms in r["latency_ms"].items():
         mean = f"{ms['server_mean']:.1f}" if ms["server_mean"] is not None else "-"
         lines.append(f"{op:<15}{ms['n']:>7}{ms['p50']:>9.1f}{ms['p95']:>9.1f}{ms['p99']:>9.1f}{mean:>13}")
+    by_minute = r["timeline"].get("recall_p95_ms_by_minute") or {}
+    lines.append("recall p95 by minute of the run: " + ", ".join(f"{int(m)}: {ms:.0f}" for m, ms in by_minute.items()))
     lines.append(
         f"errors {e['total']} (writes refused for good {e['rejected_writes']}): "
         f"by code {e['by_code'] or '{}'}, by HTTP status {e['by_status'] or '{}'}; "

@@ -89,6 +89,23 @@ def test_the_report_times_the_recovery_and_splits_outage_errors_from_server_erro
     assert "recovery 21.0 s ≤ 30: met" in text and "5xx 0: MISSED" in text
 
 
+def test_the_report_gives_recalls_p95_minute_by_minute():
+    run = load.Run(load.Config(agents=1, seconds=130))
+    run.duration = 130.0
+    run.calls = [
+        *(load_report.Call(t, t + 0.3, 0, "recall", "ok", 200) for t in (1.0, 2.0)),  # minute 0: slow
+        *(load_report.Call(t, t + 0.02, 0, "recall", "ok", 200) for t in (61.0, 62.0, 70.0)),
+        load_report.Call(63.0, 64.0, 0, "recall", "UNAVAILABLE", 503),  # failures are not latencies
+        load_report.Call(65.0, 66.0, 0, "remember", "ok", 200),  # nor other operations
+        load_report.Call(125.0, 125.05, 0, "recall", "ok", 200),
+    ]
+    report = load_report.report(run, "http://x", None, {}, load_report.verify(load_report.Ledger(), [], [], []))
+    by_minute = report["timeline"]["recall_p95_ms_by_minute"]
+    assert list(by_minute) == [0, 1, 2]
+    assert [round(ms) for ms in by_minute.values()] == [300, 20, 50]
+    assert "recall p95 by minute of the run: 0: 300, 1: 20, 2: 50" in load_report.format_report(report)
+
+
 def test_a_warm_up_decision_never_reads_like_one_of_the_run():
     run = load.Run(load.Config(agents=1, seconds=1), run_id="r1")
     warm = load.Run(load.Config(agents=1, seconds=1), run_id="r1w")
