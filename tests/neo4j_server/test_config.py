@@ -37,6 +37,11 @@ def test_conf_merges_vector_index_segments_ten_per_level(tmp_path):
     assert "internal.dbms.index.vector.standard_merge_factor=10" in conf
 
 
+def test_conf_checks_cached_plans_every_ten_minutes(tmp_path):
+    conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
+    assert "dbms.cypher.min_replan_interval=10m" in conf
+
+
 def test_conf_shortens_bolts_waits_on_stop(tmp_path):
     conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
     assert "internal.server.bolt.connection_shutdown_wait_time=1s" in conf

