@@ -170,8 +170,10 @@ def format_report(r: dict) -> str:
     for op, ms in r["latency_ms"].items():
         mean = f"{ms['server_mean']:.1f}" if ms["server_mean"] is not None else "-"
         lines.append(f"{op:<15}{ms['n']:>7}{ms['p50']:>9.1f}{ms['p95']:>9.1f}{ms['p99']:>9.1f}{mean:>13}")
-    by_minute = r["timeline"].get("recall_p95_ms_by_minute") or {}
-    lines.append("recall p95 by minute of the run: " + ", ".join(f"{int(m)}: {ms:.0f}" for m, ms in by_minute.items()))
+    if by_minute := r["timeline"].get("recall_p95_ms_by_minute"):
+        lines.append(
+            "recall p95 by minute of the run: " + ", ".join(f"{int(m)}: {ms:.0f}" for m, ms in by_minute.items())
+        )
     lines.append(
         f"errors {e['total']} (writes refused for good {e['rejected_writes']}): "
         f"by code {e['by_code'] or '{}'}, by HTTP status {e['by_status'] or '{}'}; "

@@ -89,14 +89,14 @@ def render_conf(settings: Settings) -> str:
         # Neo4j's write-optimised 50: each rememberMany commit leaves a segment, and every
         # recall searches each segment's HNSW graph (docs/architecture.md, "Vector index segments")
         f"internal.dbms.index.vector.standard_merge_factor={VECTOR_MERGE_FACTOR}",
-        # a stop waits 1 s, not 5 s, for Bolt connections and then Bolt's threads to finish: by
-        # then every transaction has ended and the store is checkpointed, so the two waits only
-        # lengthen an outage (a stop took 10.9 s, 2.9 s with these; docs/architecture.md)
         # a cached plan is checked against the statistics at most every 10 minutes, not every
         # 10 s: every query is anchored on the caller's userId, and each user that comes or goes
         # moved an index's selectivity enough to replan dozens of queries at once (hundreds of
         # ms each, on the requests that met them; docs/architecture.md, "Query plans")
         f"dbms.cypher.min_replan_interval={REPLAN_INTERVAL}",
+        # a stop waits 1 s, not 5 s, for Bolt connections and then Bolt's threads to finish: by
+        # then every transaction has ended and the store is checkpointed, so the two waits only
+        # lengthen an outage (a stop took 10.9 s, 2.9 s with these; docs/architecture.md)
         f"internal.server.bolt.connection_shutdown_wait_time={BOLT_SHUTDOWN_WAIT}",
         f"internal.server.bolt.thread_pool_shutdown_wait_time={BOLT_SHUTDOWN_WAIT}",
     ]
