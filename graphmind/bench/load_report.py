@@ -35,6 +35,11 @@ class Call(NamedTuple):
     code: str  # "ok", an extensions.code, "HTTP <status>", TIMEOUT or TRANSPORT
     status: int | None  # HTTP status (None: no response)
 
+    @property
+    def ms(self) -> float:
+        """How long the call took, in milliseconds."""
+        return 1000 * (self.end - self.start)
+
 
 def verify(ledger: Ledger, memories: list[dict], decisions: list[dict], outcomes: list[dict]) -> dict:
     """The acknowledged writes against what Neo4j holds for the run's users (rows: id, userId
@@ -106,7 +111,7 @@ def report(bench: "Run", url: str, outage: dict | None, means: dict, verificatio
                 "server_mean": means.get(op),
             }
             for op in OPERATIONS
-            for ms in [[1000 * (c.end - c.start) for c in ok if c.op == op]]
+            for ms in [[c.ms for c in ok if c.op == op]]
         },
         "errors": {
             "total": len(errors),
@@ -143,7 +148,7 @@ def _recall_ms_by_minute(ok: list[Call]) -> dict[int, list[float]]:
     by_minute: dict[int, list[float]] = {}
     for c in ok:
         if c.op == "recall":
-            by_minute.setdefault(int(c.end // 60), []).append(1000 * (c.end - c.start))
+            by_minute.setdefault(int(c.end // 60), []).append(c.ms)
     return by_minute
 
 
