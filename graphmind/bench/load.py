@@ -223,6 +223,7 @@ class Run:
         self.started = time.perf_counter()
         self.duration = 0.0
         self.cpu: dict[str, float | None] = {}
+        self.neo4j_before: dict[str, float | None] = {}  # Neo4j's age and CPU time when the run began
 
     def now(self) -> float:
         return time.perf_counter() - self.started
@@ -235,12 +236,18 @@ async def database(settings: Settings) -> AsyncIterator[Deps]:
         yield deps
 
 
+def _stat(pid: int | None) -> list[str] | None:
+    """A process's /proc/<pid>/stat fields after its name (the 3rd field is index 0); None if it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
 def cpu_seconds(pid: int | None, children: bool = False) -> float | None:
     """CPU time (user + system) a process has used so far, with `children` that of its live
     child processes too (the server's workers); None if it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
+    if (fields := _stat(pid)) is None:
         return None
     own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     if not children:
@@ -252,6 +259,14 @@ def cpu_seconds(pid: int | None, children: bool = False) -> float | None:
     except OSError:
         kids = []
     return own + sum(cpu_seconds(kid, True) or 0.0 for kid in kids)
+
+
+def process_age(pid: int | None) -> float | None:
+    """Seconds since a process started; None if it is gone."""
+    if (fields := _stat(pid)) is None:
+        return None
+    since_boot = float(Path("/proc/uptime").read_text().split()[0])
+    return since_boot - int(fields[19]) / os.sysconf("SC_CLK_TCK")
 
 
 @contextlib.asynccontextmanager
@@ -348,6 +363,8 @@ async def drive(
         run.load_start = os.getloadavg()
         pids = {"server": server_pid, "neo4j": Neo4jServer(settings).pid(), "bench": os.getpid()}
         cpu = {name: cpu_seconds(pid, name == "server") for name, pid in pids.items()}
+        # a JVM compiles its hot code over its first minutes of work: how warm Neo4j is
+        run.neo4j_before = {"up_s": process_age(pids["neo4j"]), "cpu_s": cpu["neo4j"]}
         before = await server_totals(clients[0])
         run.started = time.perf_counter()
         restart = asyncio.create_task(restart_neo4j(settings, run)) if run.config.kill_neo4j_at is not None else None

@@ -101,6 +101,7 @@ def report(bench: "Run", url: str, outage: dict | None, means: dict, verificatio
             "load_average_start": bench.load_start,
             "load_average": os.getloadavg(),
             "cpu_seconds": bench.cpu,
+            "neo4j_before": bench.neo4j_before,
         },
         "operations": len(ok),
         "per_second": len(ok) / bench.duration,
@@ -152,6 +153,16 @@ def _recall_ms_by_minute(ok: list[Call]) -> dict[int, list[float]]:
     return by_minute
 
 
+def _neo4j_warmth(before: dict) -> str:
+    """How long Neo4j had run, and worked, when the run began: its JIT compiles the hot code
+    in the first minutes of load after a start, and those minutes are slower
+    (docs/benchmarks.md)."""
+    up, cpu = before.get("up_s"), before.get("cpu_s")
+    if up is None or cpu is None:
+        return "Neo4j at the start: - (not a process on this machine)"
+    return f"Neo4j at the start: up {up:.0f} s, {cpu:.0f} s of CPU used (a JVM is slower until its JIT has compiled the hot code)"
+
+
 def format_report(r: dict) -> str:
     e, v, led = r["errors"], r["verification"], r["ledger"]
     lines = [
@@ -161,6 +172,7 @@ def format_report(r: dict) -> str:
         f"machine: {r['machine']['cpus']} CPU cores shared with other work (1-min load average "
         f"{r['machine']['load_average_start'][0]:.1f} at the start, {r['machine']['load_average'][0]:.1f} at the end); "
         "server, Neo4j and agents on the same cores",
+        _neo4j_warmth(r["machine"].get("neo4j_before") or {}),
         "CPU used meanwhile: "
         + (
             ", ".join(

@@ -106,6 +106,29 @@ def test_the_report_gives_recalls_p95_minute_by_minute():
     assert "recall p95 by minute of the run: 0: 300, 1: 20, 2: 50" in load_report.format_report(report)
 
 
+def test_a_process_age_is_counted_from_its_start():
+    import os
+    import time
+
+    age = load.process_age(os.getpid())
+    assert age is not None and 0 < age < time.monotonic() + 1  # this process started after the machine
+    assert load.process_age(2**22 + 1) is None  # beyond Linux's pid range: no such process
+
+
+def test_the_report_says_how_long_neo4j_had_run_and_worked():
+    run = load.Run(load.Config(agents=1, seconds=10))
+    run.duration = 10.0
+    run.calls = [load_report.Call(1.0, 1.02, 0, "recall", "ok", 200)]
+    run.neo4j_before = {"up_s": 45.4, "cpu_s": 80.2}
+    verification = load_report.verify(load_report.Ledger(), [], [], [])
+    report = load_report.report(run, "http://x", None, {}, verification)
+    assert report["machine"]["neo4j_before"] == {"up_s": 45.4, "cpu_s": 80.2}
+    assert "Neo4j at the start: up 45 s, 80 s of CPU used" in load_report.format_report(report)
+    run.neo4j_before = {"up_s": None, "cpu_s": None}  # --url: Neo4j is not a process here
+    report = load_report.report(run, "http://x", None, {}, verification)
+    assert "Neo4j at the start: - (not a process on this machine)" in load_report.format_report(report)
+
+
 def test_a_warm_up_decision_never_reads_like_one_of_the_run():
     run = load.Run(load.Config(agents=1, seconds=1), run_id="r1")
     warm = load.Run(load.Config(agents=1, seconds=1), run_id="r1w")
