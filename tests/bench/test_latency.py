@@ -1,10 +1,14 @@
-"""The latency bench's memories past the dev file's turns: their sentences."""
+"""The latency bench: its memories past the dev file's turns (their sentences), and one
+round of recall → decide → observeOutcome."""
 
 from datetime import UTC, datetime
 
-from graphmind.bench.latency import sentences
+from graphmind.bench.common import delete_user
+from graphmind.bench.latency import run_round, sentences
 from graphmind.core.enums import ContentType
+from graphmind.learning.traces import DecisionFilter, list_decisions
 from graphmind.memory.model import MemoryInput
+from graphmind.memory.store import remember_many
 
 AT = datetime(2023, 5, 1, 9, 0, tzinfo=UTC)
 
@@ -32,3 +36,19 @@ def test_each_long_sentence_of_a_turn_with_two_or_more_becomes_a_memory_once():
 def test_no_more_than_wanted():
     many = turn("user: " + " ".join(f"This is sentence number {i} of a rather long turn." for i in range(10)))
     assert len(sentences([many], 4)) == 4
+
+
+async def test_a_round_recalls_decides_and_reports_an_outcome_timed_only_when_asked(deps, user_id):
+    try:
+        timed: dict[str, list[float]] = {"recall": [], "decide": [], "observeOutcome": []}
+        await run_round(deps, user_id, 0, "Where did I move in March?", timed)  # nothing stored: recall only
+        assert [len(ms) for ms in timed.values()] == [1, 0, 0]
+        await remember_many(deps, user_id, [turn("user: I moved to Lisbon in March with my two cats.")])
+        await run_round(deps, user_id, 1, "Where did I move in March?")  # the warm-up's: untimed
+        assert [len(ms) for ms in timed.values()] == [1, 0, 0]
+        await run_round(deps, user_id, 2, "Where did I move in March?", timed)
+        assert [len(ms) for ms in timed.values()] == [2, 1, 1] and all(ms > 0 for v in timed.values() for ms in v)
+        page = await list_decisions(deps, user_id, DecisionFilter(has_outcome=True), 10, None)
+        assert len(page.decisions) == 2  # the untimed round's too
+    finally:
+        await delete_user(deps, user_id)
