@@ -236,7 +236,7 @@ async def database(settings: Settings) -> AsyncIterator[Deps]:
         yield deps
 
 
-def _stat(pid: int | None) -> list[str] | None:
+def _proc_stat_fields(pid: int | None) -> list[str] | None:
     """A process's /proc/<pid>/stat fields after its name (the 3rd field is index 0); None if it is gone."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -247,7 +247,7 @@ def _stat(pid: int | None) -> list[str] | None:
 def cpu_seconds(pid: int | None, children: bool = False) -> float | None:
     """CPU time (user + system) a process has used so far, with `children` that of its live
     child processes too (the server's workers); None if it is gone."""
-    if (fields := _stat(pid)) is None:
+    if (fields := _proc_stat_fields(pid)) is None:
         return None
     own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     if not children:
@@ -263,7 +263,7 @@ def cpu_seconds(pid: int | None, children: bool = False) -> float | None:
 
 def process_age(pid: int | None) -> float | None:
     """Seconds since a process started; None if it is gone."""
-    if (fields := _stat(pid)) is None:
+    if (fields := _proc_stat_fields(pid)) is None:
         return None
     since_boot = float(Path("/proc/uptime").read_text().split()[0])
     return since_boot - int(fields[19]) / os.sysconf("SC_CLK_TCK")

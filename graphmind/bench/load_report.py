@@ -159,7 +159,7 @@ def _neo4j_warmth(before: dict) -> str:
     (docs/benchmarks.md)."""
     up, cpu = before.get("up_s"), before.get("cpu_s")
     if up is None or cpu is None:
-        return "Neo4j at the start: - (not a process on this machine)"
+        return "Neo4j at the start: - (not the Neo4j that `graphmind neo4j` runs)"
     return f"Neo4j at the start: up {up:.0f} s, {cpu:.0f} s of CPU used (a JVM is slower until its JIT has compiled the hot code)"
 
 

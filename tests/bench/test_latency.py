@@ -41,14 +41,15 @@ def test_no_more_than_wanted():
 async def test_a_round_recalls_decides_and_reports_an_outcome_timed_only_when_asked(deps, user_id):
     try:
         timed: dict[str, list[float]] = {"recall": [], "decide": [], "observeOutcome": []}
-        await run_round(deps, user_id, 0, "Where did I move in March?", timed)  # nothing stored: recall only
+        await run_round(deps, user_id, 1, "Where did I move in March?", timed)  # nothing stored: recall only
         assert [len(ms) for ms in timed.values()] == [1, 0, 0]
         await remember_many(deps, user_id, [turn("user: I moved to Lisbon in March with my two cats.")])
-        await run_round(deps, user_id, 1, "Where did I move in March?")  # the warm-up's: untimed
+        await run_round(deps, user_id, 0, "Where did I move in March?")  # the warm-up's: untimed
         assert [len(ms) for ms in timed.values()] == [1, 0, 0]
         await run_round(deps, user_id, 2, "Where did I move in March?", timed)
         assert [len(ms) for ms in timed.values()] == [2, 1, 1] and all(ms > 0 for v in timed.values() for ms in v)
         page = await list_decisions(deps, user_id, DecisionFilter(has_outcome=True), 10, None)
-        assert len(page.decisions) == 2  # the untimed round's too
+        # the untimed round's too; every third round's outcome is bad
+        assert sorted(d.outcome.quality for d in page.decisions if d.outcome) == [-0.5, 0.8]
     finally:
         await delete_user(deps, user_id)

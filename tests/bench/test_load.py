@@ -2,9 +2,14 @@
 (own server subprocess on the test Neo4j, 2 agents, keys required) that cleans up after itself."""
 
 import math
+import os
+import subprocess
+import time
 
 from graphmind.bench import load, load_report
 from graphmind.bench.common import percentile
+
+IMPORTED = time.monotonic()
 
 
 def ledger() -> load_report.Ledger:
@@ -107,11 +112,15 @@ def test_the_report_gives_recalls_p95_minute_by_minute():
 
 
 def test_a_process_age_is_counted_from_its_start():
-    import os
-    import time
-
-    age = load.process_age(os.getpid())
-    assert age is not None and 0 < age < time.monotonic() + 1  # this process started after the machine
+    child = subprocess.Popen(["sleep", "30"])
+    try:
+        time.sleep(0.5)
+        age = load.process_age(child.pid)
+        assert age is not None and 0.3 <= age < 5  # read from its start, not the machine's
+    finally:
+        child.kill()
+        child.wait()
+    assert (load.process_age(os.getpid()) or 0) >= time.monotonic() - IMPORTED  # this process: older than this module
     assert load.process_age(2**22 + 1) is None  # beyond Linux's pid range: no such process
 
 
@@ -124,9 +133,9 @@ def test_the_report_says_how_long_neo4j_had_run_and_worked():
     report = load_report.report(run, "http://x", None, {}, verification)
     assert report["machine"]["neo4j_before"] == {"up_s": 45.4, "cpu_s": 80.2}
     assert "Neo4j at the start: up 45 s, 80 s of CPU used" in load_report.format_report(report)
-    run.neo4j_before = {"up_s": None, "cpu_s": None}  # --url: Neo4j is not a process here
+    run.neo4j_before = {"up_s": None, "cpu_s": None}  # a Neo4j that `graphmind neo4j` does not run
     report = load_report.report(run, "http://x", None, {}, verification)
-    assert "Neo4j at the start: - (not a process on this machine)" in load_report.format_report(report)
+    assert "Neo4j at the start: - (not the Neo4j that `graphmind neo4j` runs)" in load_report.format_report(report)
 
 
 def test_a_warm_up_decision_never_reads_like_one_of_the_run():
