@@ -90,7 +90,8 @@ def metrics_directory(workers: int):
 
 
 def prepare(settings: Settings) -> None:
-    """Once, before any worker starts: the schema, and the ONNX export if it is missing."""
+    """Once, before any worker starts: the schema, the ONNX export if it is missing, and
+    the warm-up of a Neo4j that has just started (warmup.py)."""
     from graphmind.db.database import Database
     from graphmind.db.migrations import migrate
     from graphmind.db.queries import QueryLibrary
@@ -111,6 +112,10 @@ def prepare(settings: Settings) -> None:
         path = settings.embedding_onnx_path or onnx_export.DEFAULT_PATH
         if not onnx_export.is_current(model_dir(), path):
             onnx_export.export(model_dir(), path)
+    if settings.warmup_seconds > 0:
+        from graphmind.warmup import warm_if_cold
+
+        asyncio.run(warm_if_cold(settings))
 
 
 class SharedPort(socket.socket):

@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     )
     default_user_id: str = Field("local", description="caller while API keys are off")
     migrate_on_start: bool = Field(True, description="apply cypher/schema at startup")
+    warmup_seconds: float = Field(
+        30.0, ge=0, description="`graphmind serve` warms a Neo4j that has just started for this long (0: never)"
+    )
     max_query_depth: int = Field(12, description="deepest GraphQL selection allowed")
     max_query_tokens: int = Field(4000, description="largest GraphQL document, in tokens")
     max_query_aliases: int = Field(30, description="most aliases in one GraphQL document")

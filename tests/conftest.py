@@ -23,6 +23,7 @@ TEST_INSTANCE = {
     "GRAPHMIND_NEO4J_HOME": str(PROJECT_ROOT / ".cache/neo4j/test"),
     "GRAPHMIND_NEO4J_PASSWORD": "graphmind-test",
     "GRAPHMIND_GARDENER_ENABLED": "false",  # tests run jobs themselves, on their own clock
+    "GRAPHMIND_WARMUP_SECONDS": "0",  # a server a test starts takes traffic at once
     "GRAPHMIND_API_KEYS": "optional",  # keys other tests create must not lock out the default caller
 }
 for _name, _value in TEST_INSTANCE.items():

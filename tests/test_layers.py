@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("associative",),
     ("learning",),
     ("trails", "sessions", "improvement", "sharing"),
-    ("gardener", "obsidian", "bench", "browser"),
+    ("gardener", "obsidian", "bench", "browser", "warmup"),
     ("plots", "experiments"),
     ("api",),
     ("mcp",),

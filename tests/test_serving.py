@@ -360,3 +360,18 @@ async def test_one_gardener_leader_runs_the_jobs(servers, key, deps):
     skipped = ("graphmind_job_runs_total", (("job", "scene_flush"), ("outcome", "skipped")))
     assert samples.get(skipped, 0.0) == 0.0  # the follower never tried to run a job
     assert samples[("graphmind_job_runs_total", (("job", "scene_flush"), ("outcome", "ok")))] >= 2
+
+
+def test_prepare_warms_a_cold_neo4j_only_when_a_warm_up_is_set(monkeypatch):
+    from graphmind import warmup
+
+    asked: list[float] = []
+
+    async def warm_if_cold(settings):
+        asked.append(settings.warmup_seconds)
+
+    monkeypatch.setattr(warmup, "warm_if_cold", warm_if_cold)
+    settings = Settings().model_copy(update={"migrate_on_start": False})
+    serving.prepare(settings.model_copy(update={"warmup_seconds": 0}))
+    serving.prepare(settings.model_copy(update={"warmup_seconds": 30}))
+    assert asked == [30]
