@@ -8,7 +8,8 @@ served for minutes. `graphmind serve` therefore first runs the service's own ope
 (remember, recall, decide, observeOutcome, learn, activate) for a few throwaway users
 for `warmup_seconds`, then deletes those users, when Neo4j's JVM has used less than
 `COLD_CPU_SECONDS` of CPU: a Neo4j that has already worked is left alone, so restarting
-the server costs nothing.
+the server costs nothing. The speed benchmarks run the same warm-up before they measure
+(`warm_deps_if_cold`), so they measure the service as `serve` runs it.
 """
 
 import asyncio
@@ -112,17 +113,38 @@ async def warm(deps: Deps, seconds: float, users: int) -> WarmupReport:
     return WarmupReport(ids, rounds, elapsed, deleted)
 
 
+async def cold_cpu_seconds(deps: Deps) -> float | None:
+    """Neo4j's CPU time when `warmup_seconds` > 0 and its JVM has used less than
+    `COLD_CPU_SECONDS`; None when it is not to be warmed."""
+    if deps.settings.warmup_seconds <= 0:
+        return None
+    cpu = await neo4j_cpu_seconds(deps)
+    return cpu if cpu is not None and cpu < COLD_CPU_SECONDS else None
+
+
+async def _warm_logged(deps: Deps, cpu: float) -> WarmupReport:
+    seconds = deps.settings.warmup_seconds
+    log.info("warming Neo4j for %.0f s (its JVM has used %.0f s of CPU since it started)", seconds, cpu)
+    report = await warm(deps, seconds, users=2 * (os.cpu_count() or 1))
+    log.info("warmed Neo4j: %d rounds in %.1f s", report.rounds, report.seconds)
+    return report
+
+
 async def warm_if_cold(settings: Settings) -> WarmupReport | None:
-    """Warms Neo4j (`warm`) when `warmup_seconds` > 0 and its JVM has used less than
-    `COLD_CPU_SECONDS` of CPU; None when it did not."""
+    """`serve`'s warm-up: loads the model only when Neo4j is cold (`cold_cpu_seconds`),
+    then warms it (`warm`); None when it did not."""
     if settings.warmup_seconds <= 0:
         return None
     async with open_deps(settings, model=False, schema=False) as deps:
-        cpu = await neo4j_cpu_seconds(deps)
-    if cpu is None or cpu >= COLD_CPU_SECONDS:
+        cpu = await cold_cpu_seconds(deps)
+    if cpu is None:
         return None
-    log.info("warming Neo4j for %.0f s (its JVM has used %.0f s of CPU since it started)", settings.warmup_seconds, cpu)
     async with open_deps(settings, schema=False) as deps:
-        report = await warm(deps, settings.warmup_seconds, users=2 * (os.cpu_count() or 1))
-    log.info("warmed Neo4j: %d rounds in %.1f s", report.rounds, report.seconds)
-    return report
+        return await _warm_logged(deps, cpu)
+
+
+async def warm_deps_if_cold(deps: Deps) -> WarmupReport | None:
+    """The same warm-up on services already open (the benches, which measure the service
+    as `serve` runs it)."""
+    cpu = await cold_cpu_seconds(deps)
+    return None if cpu is None else await _warm_logged(deps, cpu)

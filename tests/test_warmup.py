@@ -78,3 +78,18 @@ async def test_a_neo4j_that_refuses_jmx_is_not_warmed(deps, monkeypatch):
 
     monkeypatch.setattr(deps.db, "read", refused)
     assert await warmup.neo4j_cpu_seconds(deps) is None
+
+
+async def test_services_already_open_are_warmed_the_same_way(deps, monkeypatch):
+    import dataclasses
+
+    async def fake_warm(deps, seconds, users):
+        return warmup.WarmupReport([], 1, seconds, 0)
+
+    monkeypatch.setattr(warmup, "warm", fake_warm)
+    monkeypatch.setattr(warmup, "COLD_CPU_SECONDS", 1e9)
+    off = dataclasses.replace(deps, settings=deps.settings.model_copy(update={"warmup_seconds": 0}))
+    on = dataclasses.replace(deps, settings=deps.settings.model_copy(update={"warmup_seconds": 3}))
+    assert await warmup.warm_deps_if_cold(off) is None
+    report = await warmup.warm_deps_if_cold(on)
+    assert report is not None and report.seconds == 3

@@ -20,10 +20,20 @@ def _run_bench(run, data: Path, fmt, out: Path | None) -> None:
     import json
 
     from graphmind.bench.common import bench_deps
+    from graphmind.warmup import warm_deps_if_cold
 
     async def go() -> dict:
         async with bench_deps() as deps:
-            return await run(deps, data)
+            warmed = await warm_deps_if_cold(deps)
+            if warmed:
+                click.echo(
+                    f"Neo4j had just started: warmed it first, as `graphmind serve` does "
+                    f"({warmed.rounds} rounds in {warmed.seconds:.1f} s)",
+                    err=True,
+                )
+            report = await run(deps, data)
+            report["warmup_s"] = warmed.seconds if warmed else 0.0
+            return report
 
     report = asyncio.run(go())
     click.echo(fmt(report))
