@@ -16,6 +16,7 @@ ENV GRAPHMIND_HOST=0.0.0.0 \
     HF_HUB_OFFLINE=1 \
     TRANSFORMERS_OFFLINE=1
 EXPOSE 8000
-HEALTHCHECK --interval=10s --timeout=5s --start-period=60s \
+# start-period: the schema, the model and the warm-up of a fresh Neo4j (30 s) come first
+HEALTHCHECK --interval=10s --timeout=5s --start-period=120s \
   CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz')"
 CMD ["graphmind", "serve"]

@@ -1,7 +1,8 @@
 """`graphmind serve`: one or several server processes behind one port.
 
 The command prepares once what every process would otherwise race to do (the schema
-migration, the model's ONNX export), then hands uvicorn the app factory
+migration, the model's ONNX export, the warm-up of a Neo4j that has just started:
+warmup.py), then hands uvicorn the app factory
 (`graphmind.app:create_app`): with N workers uvicorn's supervisor spawns N processes, each
 creating its own app (driver, model, gardener, event tail) from the environment, and
 restarts one that dies. On Linux each worker listens on a socket of its own on the same
@@ -115,7 +116,10 @@ def prepare(settings: Settings) -> None:
     if settings.warmup_seconds > 0:
         from graphmind.warmup import warm_if_cold
 
-        asyncio.run(warm_if_cold(settings))
+        try:
+            asyncio.run(warm_if_cold(settings))
+        except Exception:  # a warm-up only makes the first minute faster; serve without it
+            log.warning("warm-up of Neo4j failed; serving without it", exc_info=True)
 
 
 class SharedPort(socket.socket):

@@ -1,21 +1,19 @@
 """Warms a Neo4j that has just started, before the server takes traffic.
 
-A JVM runs its code interpreted until its JIT has compiled what is hot, and Neo4j's
-queries are planned on first use. Measured here (docs/benchmarks.md, 2026-11-28), the
-first minute of 32 agents on a Neo4j just started saw every operation's p95 at 2.0-3.6 s
-in its first 10 s and 90-120 ms only after 50-60 s, against 54-94 ms on a Neo4j that had
-served for minutes. `graphmind serve` therefore first runs the service's own operations
-(remember, recall, decide, observeOutcome, learn, activate) for a few throwaway users
-for `warmup_seconds`, then deletes those users, when Neo4j's JVM has used less than
-`COLD_CPU_SECONDS` of CPU: a Neo4j that has already worked is left alone, so restarting
-the server costs nothing. The speed benchmarks run the same warm-up before they measure
+A JVM runs its code slowly until its JIT has compiled what is hot, and Neo4j plans each
+query on first use: 32 agents right after a start waited seconds in the first minute
+(docs/benchmarks.md, "a cold Neo4j against a warm one"). So `graphmind serve` first runs
+the service's own operations (remember, recall, decide, observeOutcome, learn, activate)
+for a few throwaway users for `warmup_seconds`, then deletes every node of theirs, when
+Neo4j's JVM has used less than `COLD_CPU_SECONDS` of CPU and no one has warmed this start
+of it yet (`Lease {name: 'neo4j-warmup'}`): a server restarted beside it, or a second
+host, starts at once. The speed benchmarks run the same warm-up before they measure
 (`warm_deps_if_cold`), so they measure the service as `serve` runs it.
 """
 
 import asyncio
 import itertools
 import logging
-import os
 import random
 import time
 import uuid
@@ -35,9 +33,10 @@ from graphmind.settings import Settings
 log = logging.getLogger("graphmind")
 
 # A Neo4j whose JVM has used less CPU than this has not yet compiled its hot code: its
-# start alone takes 15-35 s of CPU here, and the load above settled after about 60 s of
-# it working on two cores.
+# start alone took 13 s of CPU here, and 32 agents' load settled after it had worked
+# about a minute on two cores.
 COLD_CPU_SECONDS = 120.0
+USERS = 4  # throwaway users at once: enough to keep two cores busy, few to delete
 USER_PREFIX = "graphmind-warmup-"  # + a random id; every node of these users is deleted afterwards
 SUBJECTS = ("the billing service", "the search API", "the nightly import", "the mobile app", "the auth gateway")
 EVENTS = ("ran out of memory", "got faster after the cache change", "needs a review", "moved region", "was rolled back")
@@ -52,16 +51,32 @@ class WarmupReport:
     deleted_nodes: int
 
 
-async def neo4j_cpu_seconds(deps: Deps) -> float | None:
-    """The CPU time Neo4j's JVM has used so far; None where its JMX procedure is refused."""
+@dataclass
+class JvmState:
+    cpu_seconds: float
+    started_at_ms: int
+
+
+async def neo4j_jvm(deps: Deps) -> JvmState | None:
+    """When Neo4j's JVM started and how much CPU it has used; None where its JMX procedure
+    is refused or answers nothing."""
     try:
-        [row] = await deps.db.read("system.jvm_cpu")
+        rows = await deps.db.read("system.jvm_state")
     except Unavailable:
         raise
     except GraphMindError as e:  # a Neo4j without dbms.queryJmx, or a user not allowed it
         log.info("warm-up skipped: Neo4j's CPU time is unknown (%s)", e)
         return None
-    return None if row["cpuMs"] is None else row["cpuMs"] / 1000
+    if not rows or rows[0]["cpuMs"] is None or rows[0]["startedAtMs"] is None:
+        log.info("warm-up skipped: Neo4j's JMX gave no CPU time")
+        return None
+    return JvmState(rows[0]["cpuMs"] / 1000, int(rows[0]["startedAtMs"]))
+
+
+async def claim(deps: Deps, started_at_ms: int) -> bool:
+    """True for the first caller for this start of Neo4j (`warmup_claim.cypher`)."""
+    [row] = await deps.db.write("system.warmup_claim", startedAtMs=started_at_ms)
+    return bool(row["claimed"])
 
 
 async def run_round(deps: Deps, user_id: str, rng: random.Random, k: int) -> None:
@@ -87,9 +102,11 @@ async def run_round(deps: Deps, user_id: str, rng: random.Random, k: int) -> Non
     await activate(deps, user_id, query)
 
 
-async def warm(deps: Deps, seconds: float, users: int) -> WarmupReport:
+async def warm(deps: Deps, seconds: float, users: int = USERS) -> WarmupReport:
     """`users` throwaway users run rounds back to back for `seconds` (each at least one);
-    then every node of theirs is deleted, also when a round fails."""
+    then every node of theirs is deleted. When a round fails, the other users stop first,
+    then all are deleted, then the error is raised; users that could not be deleted are
+    logged by id."""
     ids = [USER_PREFIX + uuid.uuid4().hex for _ in range(users)]
     started = time.monotonic()
     rounds = 0
@@ -103,40 +120,62 @@ async def warm(deps: Deps, seconds: float, users: int) -> WarmupReport:
             if time.monotonic() - started >= seconds:
                 return
 
+    tasks = [asyncio.create_task(agent(user_id, seed)) for seed, user_id in enumerate(ids)]
     try:
-        await asyncio.gather(*(agent(user_id, seed) for seed, user_id in enumerate(ids)))
+        await asyncio.gather(*tasks)
     finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)  # nothing writes while we delete
         elapsed = time.monotonic() - started
-        deleted = 0
-        for user_id in ids:
-            deleted += (await delete_user_data(deps, user_id))[0]
+        deleted = await _delete(deps, ids)
     return WarmupReport(ids, rounds, elapsed, deleted)
 
 
-async def cold_cpu_seconds(deps: Deps) -> float | None:
-    """Neo4j's CPU time when `warmup_seconds` > 0 and its JVM has used less than
-    `COLD_CPU_SECONDS`; None when it is not to be warmed."""
+async def _delete(deps: Deps, ids: list[str]) -> int:
+    """Deletes every node of each user; tries them all, logs those left, raises the first error."""
+    deleted, left = 0, list[str]()
+    first_error: Exception | None = None
+    for user_id in ids:
+        try:
+            deleted += (await delete_user_data(deps, user_id))[0]
+        except Exception as e:  # the others are still deleted; re-raised below
+            left.append(user_id)
+            first_error = first_error or e
+    if first_error is not None:
+        log.warning("warm-up users left in Neo4j (delete them with deleteUserData): %s", ", ".join(left))
+        raise first_error
+    return deleted
+
+
+async def cpu_seconds_if_cold(deps: Deps) -> float | None:
+    """Neo4j's CPU time when `warmup_seconds` > 0, its JVM has used less than
+    `COLD_CPU_SECONDS` and this caller claimed the warm-up of this start; else None."""
     if deps.settings.warmup_seconds <= 0:
         return None
-    cpu = await neo4j_cpu_seconds(deps)
-    return cpu if cpu is not None and cpu < COLD_CPU_SECONDS else None
+    jvm = await neo4j_jvm(deps)
+    if jvm is None or jvm.cpu_seconds >= COLD_CPU_SECONDS:
+        return None
+    if not await claim(deps, jvm.started_at_ms):
+        return None
+    return jvm.cpu_seconds
 
 
 async def _warm_logged(deps: Deps, cpu: float) -> WarmupReport:
     seconds = deps.settings.warmup_seconds
     log.info("warming Neo4j for %.0f s (its JVM has used %.0f s of CPU since it started)", seconds, cpu)
-    report = await warm(deps, seconds, users=2 * (os.cpu_count() or 1))
+    report = await warm(deps, seconds)
     log.info("warmed Neo4j: %d rounds in %.1f s", report.rounds, report.seconds)
     return report
 
 
 async def warm_if_cold(settings: Settings) -> WarmupReport | None:
-    """`serve`'s warm-up: loads the model only when Neo4j is cold (`cold_cpu_seconds`),
-    then warms it (`warm`); None when it did not."""
+    """`serve`'s warm-up: loads the model only when Neo4j is to be warmed
+    (`cpu_seconds_if_cold`), then warms it (`warm`); None when it did not."""
     if settings.warmup_seconds <= 0:
         return None
     async with open_deps(settings, model=False, schema=False) as deps:
-        cpu = await cold_cpu_seconds(deps)
+        cpu = await cpu_seconds_if_cold(deps)
     if cpu is None:
         return None
     async with open_deps(settings, schema=False) as deps:
@@ -146,5 +185,5 @@ async def warm_if_cold(settings: Settings) -> WarmupReport | None:
 async def warm_deps_if_cold(deps: Deps) -> WarmupReport | None:
     """The same warm-up on services already open (the benches, which measure the service
     as `serve` runs it)."""
-    cpu = await cold_cpu_seconds(deps)
+    cpu = await cpu_seconds_if_cold(deps)
     return None if cpu is None else await _warm_logged(deps, cpu)

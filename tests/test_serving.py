@@ -375,3 +375,15 @@ def test_prepare_warms_a_cold_neo4j_only_when_a_warm_up_is_set(monkeypatch):
     serving.prepare(settings.model_copy(update={"warmup_seconds": 0}))
     serving.prepare(settings.model_copy(update={"warmup_seconds": 30}))
     assert asked == [30]
+
+
+def test_a_failed_warm_up_does_not_stop_serve(monkeypatch, caplog):
+    from graphmind import warmup
+    from graphmind.errors import Unavailable
+
+    async def unreachable(settings):
+        raise Unavailable("Neo4j is not reachable right now; try again shortly")
+
+    monkeypatch.setattr(warmup, "warm_if_cold", unreachable)
+    serving.prepare(Settings().model_copy(update={"migrate_on_start": False, "warmup_seconds": 30}))
+    assert "warm-up of Neo4j failed" in caplog.text

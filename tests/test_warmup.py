@@ -1,10 +1,14 @@
 """The warm-up of a Neo4j that has just started: the service's own operations for
 throwaway users, every node of theirs deleted afterwards, and only on a Neo4j whose JVM
-has used little CPU."""
+has used little CPU, once per start of it."""
+
+import dataclasses
+import random
 
 import pytest
 
 from graphmind import warmup
+from graphmind.errors import GraphMindError
 
 
 async def remaining(deps, user_id: str) -> int:
@@ -12,9 +16,24 @@ async def remaining(deps, user_id: str) -> int:
     return row["count"]
 
 
-async def test_neo4j_says_how_much_cpu_its_jvm_has_used(deps):
-    cpu = await warmup.neo4j_cpu_seconds(deps)
-    assert cpu is not None and cpu > 0
+async def test_neo4j_says_when_its_jvm_started_and_how_much_cpu_it_used(deps):
+    jvm = await warmup.neo4j_jvm(deps)
+    assert jvm is not None and jvm.cpu_seconds > 0 and jvm.started_at_ms > 1_700_000_000_000
+
+
+async def test_a_neo4j_that_refuses_jmx_is_not_warmed(deps, monkeypatch):
+    async def refused(name, **params):
+        raise GraphMindError("Neo4j error Neo.ClientError.Security.Forbidden: not allowed")
+
+    monkeypatch.setattr(deps.db, "read", refused)
+    assert await warmup.neo4j_jvm(deps) is None
+
+
+async def test_each_start_of_neo4j_is_claimed_once(deps):
+    start = random.randrange(1, 10**12)  # a start no one has claimed
+    assert await warmup.claim(deps, start) is True
+    assert await warmup.claim(deps, start) is False  # a server restarted beside it, another host
+    assert await warmup.claim(deps, start + 1) is True  # Neo4j restarted
 
 
 async def test_warming_runs_every_operation_for_each_user_then_deletes_their_nodes(deps, monkeypatch):
@@ -27,66 +46,77 @@ async def test_warming_runs_every_operation_for_each_user_then_deletes_their_nod
             return await _original(*args, **kwargs)
 
         monkeypatch.setattr(warmup, name, counted)
+    for module, name in ((warmup.decisions, "decide"), (warmup.outcomes, "observe_outcome")):
+        original = getattr(module, name)
+
+        async def counted(*args, _original=original, _name=name, **kwargs):
+            calls.append(_name)
+            return await _original(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, counted)
 
     report = await warmup.warm(deps, seconds=0.5, users=2)
 
     assert len(report.user_ids) == 2 and all(u.startswith(warmup.USER_PREFIX) for u in report.user_ids)
     assert report.rounds >= 2  # each user runs at least one round
-    assert {"remember_many", "recall", "learn", "activate"} <= set(calls)
+    assert {"remember_many", "recall", "decide", "observe_outcome", "learn", "activate"} <= set(calls)
     assert report.deleted_nodes > 0
     for user_id in report.user_ids:
         assert await remaining(deps, user_id) == 0
 
 
-async def test_a_failing_round_still_deletes_what_the_warm_up_wrote(deps, monkeypatch):
-    written: list[str] = []
+async def test_a_failing_round_stops_the_others_and_still_deletes_what_they_wrote(deps, monkeypatch):
     original = warmup.run_round
+    seen: list[str] = []
 
-    async def fails_after_writing(deps, user_id, rng, k):
-        written.append(user_id)
+    async def one_fails(deps, user_id, rng, k):
+        seen.append(user_id)
         await original(deps, user_id, rng, k)
-        raise RuntimeError("the round broke")
+        if user_id == seen[0]:
+            raise RuntimeError("the round broke")
 
-    monkeypatch.setattr(warmup, "run_round", fails_after_writing)
+    monkeypatch.setattr(warmup, "run_round", one_fails)
     with pytest.raises(RuntimeError, match="the round broke"):
-        await warmup.warm(deps, seconds=5, users=1)
-    assert written and await remaining(deps, written[0]) == 0
+        await warmup.warm(deps, seconds=30, users=2)
+    assert len(set(seen)) == 2
+    for user_id in set(seen):
+        assert await remaining(deps, user_id) == 0
 
 
-async def test_only_a_cold_neo4j_is_warmed_and_only_when_asked(settings, monkeypatch):
+async def test_only_a_cold_unclaimed_neo4j_is_warmed_and_only_when_asked(settings, monkeypatch):
     warmed: list[float] = []
+    claims = iter([True, False])
 
-    async def fake_warm(deps, seconds, users):
+    async def fake_warm(deps, seconds, users=warmup.USERS):
         warmed.append(seconds)
         return warmup.WarmupReport([], 0, seconds, 0)
 
+    async def fake_claim(deps, started_at_ms):
+        return next(claims)
+
     monkeypatch.setattr(warmup, "warm", fake_warm)
+    monkeypatch.setattr(warmup, "claim", fake_claim)
+    on = settings.model_copy(update={"warmup_seconds": 2})
 
     assert await warmup.warm_if_cold(settings.model_copy(update={"warmup_seconds": 0})) is None
-    monkeypatch.setattr(warmup, "COLD_CPU_SECONDS", 0.0)  # any Neo4j has used more: warm
-    assert await warmup.warm_if_cold(settings.model_copy(update={"warmup_seconds": 2})) is None
+    monkeypatch.setattr(warmup, "COLD_CPU_SECONDS", 0.0)  # any Neo4j has used more: not cold
+    assert await warmup.warm_if_cold(on) is None
     monkeypatch.setattr(warmup, "COLD_CPU_SECONDS", 1e9)
-    report = await warmup.warm_if_cold(settings.model_copy(update={"warmup_seconds": 2}))
+    report = await warmup.warm_if_cold(on)
     assert report is not None and warmed == [2]
-
-
-async def test_a_neo4j_that_refuses_jmx_is_not_warmed(deps, monkeypatch):
-    from graphmind.errors import GraphMindError
-
-    async def refused(name, **params):
-        raise GraphMindError("Neo4j error Neo.ClientError.Security.Forbidden: not allowed")
-
-    monkeypatch.setattr(deps.db, "read", refused)
-    assert await warmup.neo4j_cpu_seconds(deps) is None
+    assert await warmup.warm_if_cold(on) is None  # this start was claimed already
+    assert warmed == [2]
 
 
 async def test_services_already_open_are_warmed_the_same_way(deps, monkeypatch):
-    import dataclasses
-
-    async def fake_warm(deps, seconds, users):
+    async def fake_warm(deps, seconds, users=warmup.USERS):
         return warmup.WarmupReport([], 1, seconds, 0)
 
+    async def fake_claim(deps, started_at_ms):
+        return True
+
     monkeypatch.setattr(warmup, "warm", fake_warm)
+    monkeypatch.setattr(warmup, "claim", fake_claim)
     monkeypatch.setattr(warmup, "COLD_CPU_SECONDS", 1e9)
     off = dataclasses.replace(deps, settings=deps.settings.model_copy(update={"warmup_seconds": 0}))
     on = dataclasses.replace(deps, settings=deps.settings.model_copy(update={"warmup_seconds": 3}))

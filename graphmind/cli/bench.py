@@ -32,7 +32,7 @@ def _run_bench(run, data: Path, fmt, out: Path | None) -> None:
                     err=True,
                 )
             report = await run(deps, data)
-            report["warmup_s"] = warmed.seconds if warmed else 0.0
+            report["neo4j_warmup_s"] = warmed.seconds if warmed else 0.0
             return report
 
     report = asyncio.run(go())

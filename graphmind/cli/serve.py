@@ -23,7 +23,8 @@ def serve(host: str | None, port: int | None, workers: int | None, insecure: boo
     """Serve GraphQL (and GraphiQL) at http://HOST:PORT/graphql, and the MCP tools at
     http://HOST:PORT/mcp (docs/agents.md).
 
-    Applies the schema once, then starts the server processes on the one port; they
+    Applies the schema once, warms a Neo4j that has just started (GRAPHMIND_WARMUP_SECONDS),
+    then starts the server processes on the one port; they
     share rate limits, key revocations, the gardener's single leader, event
     subscriptions and /metrics (README, "Serving")."""
     from graphmind import serving
