@@ -67,10 +67,10 @@ async def neo4j_jvm(deps: Deps) -> JvmState | None:
     except GraphMindError as e:  # a Neo4j without dbms.queryJmx, or a user not allowed it
         log.info("warm-up skipped: Neo4j's CPU time is unknown (%s)", e)
         return None
-    if not rows or rows[0]["cpuMs"] is None or rows[0]["startedAtMs"] is None:
+    if not rows or rows[0]["cpuSeconds"] is None or rows[0]["startedAtMs"] is None:
         log.info("warm-up skipped: Neo4j's JMX gave no CPU time")
         return None
-    return JvmState(rows[0]["cpuMs"] / 1000, int(rows[0]["startedAtMs"]))
+    return JvmState(rows[0]["cpuSeconds"], int(rows[0]["startedAtMs"]))
 
 
 async def claim(deps: Deps, started_at_ms: int) -> bool:
@@ -134,7 +134,7 @@ async def warm(deps: Deps, seconds: float, users: int = USERS) -> WarmupReport:
 
 async def _delete(deps: Deps, ids: list[str]) -> int:
     """Deletes every node of each user; tries them all, logs those left, raises the first error."""
-    deleted, left = 0, list[str]()
+    deleted, left = 0, []
     first_error: Exception | None = None
     for user_id in ids:
         try:
