@@ -71,7 +71,7 @@ WITH node, ranks,
 WITH node, ranks, rrf, CASE $fusion WHEN 'rrf' THEN rrf ELSE scoreSum END AS fusedScore
 // a memory dated in the period the query names ("in May 2023", "on October 13, 2023", "last week"; memory/periods.py)
 WITH node, ranks, rrf, fusedScore,
-     CASE WHEN $period IS NOT NULL
+     CASE WHEN $period.named
                AND ($period.year IS NULL OR node.validFrom.year = $period.year)
                AND ($period.month IS NULL OR node.validFrom.month = $period.month)
                AND ($period.day IS NULL OR node.validFrom.day = $period.day)

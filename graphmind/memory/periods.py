@@ -47,7 +47,19 @@ class Period:
     end: datetime | None = None
 
     def as_param(self) -> dict[str, object]:
-        return {"year": self.year, "month": self.month, "day": self.day, "from": self.start, "to": self.end}
+        return {
+            "named": True,
+            "year": self.year,
+            "month": self.month,
+            "day": self.day,
+            "from": self.start,
+            "to": self.end,
+        }
+
+
+# No period named: still a map, so that a query naming one and a query naming none share
+# one cached plan of rank.cypher (Neo4j caches a plan per parameter type: map or null).
+NO_PERIOD: dict[str, object] = {"named": False}
 
 
 def _month(name: str) -> int:

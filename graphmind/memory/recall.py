@@ -30,7 +30,7 @@ from graphmind.core import edges, events, terms
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.events import content_hash
 from graphmind.core.redaction import redact
-from graphmind.db.database import native
+from graphmind.db.database import keys_or_none_matching, native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
@@ -39,7 +39,7 @@ from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import keyword_terms
 from graphmind.memory.model import Memory
-from graphmind.memory.periods import named_period
+from graphmind.memory.periods import NO_PERIOD, named_period
 from graphmind.memory.utility import PROCESS_NOISE
 
 MAX_QUERY_LENGTH = 2000
@@ -227,10 +227,11 @@ async def recall(
     )
     lexical = dict(
         **shared,
-        keywordTerms=keyword_terms(query),
+        # an empty list would be planned apart (db/database.py)
+        keywordTerms=keys_or_none_matching(keyword_terms(query)),
         keywordPostings=s.recall_keyword_postings,
         bm25={"k1": terms.K1, "b": terms.B},
-        entityKeys=[e.key for e in extract_entities(query)],
+        entityKeys=keys_or_none_matching([e.key for e in extract_entities(query)]),
         maxEntityShare=s.max_entity_share,
     )
     period = named_period(query, now)  # relative dates ("last week") are read against now
@@ -240,7 +241,7 @@ async def recall(
         graphK=s.recall_graph_k,
         fusion=s.recall_fusion,
         rrfK=s.rrf_k,
-        period=period.as_param() if period else None,
+        period=period.as_param() if period else NO_PERIOD,
         periodBoost=s.recall_period_boost,
         weights={
             Channel.VECTOR.value: s.rrf_weight_vector,

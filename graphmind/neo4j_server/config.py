@@ -94,6 +94,8 @@ def render_conf(settings: Settings) -> str:
         # moved an index's selectivity enough to replan dozens of queries at once (hundreds of
         # ms each, on the requests that met them; docs/architecture.md, "Query plans")
         f"dbms.cypher.min_replan_interval={REPLAN_INTERVAL}",
+        # a plan is cached per parameter types, not per size of each list or string parameter
+        "internal.cypher.use_parameter_size=false",
         # a stop waits 1 s, not 5 s, for Bolt connections and then Bolt's threads to finish: by
         # then every transaction has ended and the store is checkpointed, so the two waits only
         # lengthen an outage (a stop took 10.9 s, 2.9 s with these; docs/architecture.md)

@@ -73,5 +73,12 @@ def test_a_relative_period_is_read_against_now(query, period):
 
 
 def test_the_period_as_a_query_parameter():
-    assert Period(month=6).as_param() == {"year": None, "month": 6, "day": None, "from": None, "to": None}
+    assert Period(month=6).as_param() == {
+        "named": True,
+        "year": None,
+        "month": 6,
+        "day": None,
+        "from": None,
+        "to": None,
+    }
     assert days(25, 25).as_param()["to"] == datetime(2026, 11, 26, tzinfo=UTC)

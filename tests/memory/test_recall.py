@@ -618,3 +618,40 @@ async def test_vector_channel_is_exact_for_a_user_holding_one_percent_of_the_mem
     exact = sorted(cosine, key=cosine.get, reverse=True)[:10]
     assert [item.memory.content for item in ranked] == exact
     assert all(item.memory.content in mine for item in result.items)
+
+
+def _neo4j_type(value) -> str:
+    """A parameter's type as Neo4j's plan cache tells them apart (measured on 2026.09): a
+    null is not a map, and a list of strings is not an empty list, which is a list of
+    anything like a list of maps."""
+    if isinstance(value, list):
+        items = {_neo4j_type(v) for v in value}
+        return f"list[{items.pop()}]" if len(items) == 1 and items <= {"str", "int", "float", "bool"} else "list[any]"
+    return "map" if isinstance(value, dict) else type(value).__name__
+
+
+async def test_every_recall_sends_its_queries_parameters_of_the_same_types(remember, deps, user_id, monkeypatch):
+    """One cached plan per query (docs/architecture.md, "Query plans"): a named period, no
+    keyword, no entity or no keyword hit changes no parameter's type."""
+    from graphmind.db import database
+
+    await remember("Alice moved the nightly import to Berlin last week")
+    seen: dict[str, set[tuple]] = {}
+    run = database.Transaction.run
+
+    async def typed(self, name, **params):
+        seen.setdefault(name, set()).add(tuple(sorted((k, _neo4j_type(v)) for k, v in params.items())))
+        return await run(self, name, **params)
+
+    monkeypatch.setattr(database.Transaction, "run", typed)
+    for query in (
+        "nightly import",  # keyword hits, no entity
+        "what did Alice do last week?",  # an entity and a named period
+        "the and of",  # no content word at all
+        "zebra quantum",  # no keyword hit
+    ):
+        await recall(deps, user_id, query, 5)
+    assert {name: len(types) for name, types in seen.items()} == {
+        "memory.lexical_candidates": 1,
+        "memory.rank": 1,
+    }

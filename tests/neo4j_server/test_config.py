@@ -42,6 +42,11 @@ def test_conf_checks_cached_plans_every_ten_minutes(tmp_path):
     assert "dbms.cypher.min_replan_interval=10m" in conf
 
 
+def test_conf_caches_a_plan_per_parameter_type_not_per_size(tmp_path):
+    conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
+    assert "internal.cypher.use_parameter_size=false" in conf
+
+
 def test_conf_shortens_bolts_waits_on_stop(tmp_path):
     conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
     assert "internal.server.bolt.connection_shutdown_wait_time=1s" in conf

