@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from graphmind.associative.activation import activate
 from graphmind.associative.learn import Feedback, learn
+from graphmind.core.enums import ContentType
 from graphmind.deps import Deps, open_deps
 from graphmind.errors import GraphMindError, Unavailable
 from graphmind.learning import decisions, outcomes
@@ -41,6 +42,9 @@ USER_PREFIX = "graphmind-warmup-"  # + a random id; every node of these users is
 SUBJECTS = ("the billing service", "the search API", "the nightly import", "the mobile app", "the auth gateway")
 EVENTS = ("ran out of memory", "got faster after the cache change", "needs a review", "moved region", "was rolled back")
 CONTEXTS = ("during the sale", "after the upgrade", "at peak traffic", "in Europe", "last night")
+# Each round remembers its note with this many turns of a conversation in one rememberMany,
+# so that a bulk import right after a start meets compiled write code too.
+TURNS_PER_ROUND = 20
 
 
 @dataclass
@@ -80,11 +84,18 @@ async def claim(deps: Deps, started_at_ms: int) -> bool:
 
 
 async def run_round(deps: Deps, user_id: str, rng: random.Random, k: int) -> None:
-    """One agent's round: remember a note, recall, decide on the retrieval, report the
-    outcome, give feedback on the top memories, spread activation."""
+    """One agent's round: remember a note and a few conversation turns, recall, decide on
+    the retrieval, report the outcome, give feedback on the top memories, spread activation."""
     subject, context = rng.choice(SUBJECTS), rng.choice(CONTEXTS)
     note = f"Note {k}: {subject} {rng.choice(EVENTS)} {context}."
-    await remember_many(deps, user_id, [MemoryInput(content=note)])
+    turns = [
+        MemoryInput(
+            content=f"Turn {k}.{j}: {rng.choice(SUBJECTS)} {rng.choice(EVENTS)} {rng.choice(CONTEXTS)}.",
+            content_type=ContentType.EVENT,
+        )
+        for j in range(1, TURNS_PER_ROUND + 1)
+    ]
+    await remember_many(deps, user_id, [MemoryInput(content=note), *turns])
     query = f"what do we know about {subject} {context}?"
     found = await recall(deps, user_id, query, 10)
     decision = await decisions.decide(
