@@ -62,6 +62,11 @@ class Period:
 NO_PERIOD: dict[str, object] = {"named": False}
 
 
+def period_param(period: Period | None) -> dict[str, object]:
+    """rank.cypher's `$period`: the period's map, or `NO_PERIOD`."""
+    return period.as_param() if period else NO_PERIOD
+
+
 def _month(name: str) -> int:
     return MONTHS.index(name) + 1
 

@@ -39,7 +39,7 @@ from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import keyword_terms
 from graphmind.memory.model import Memory
-from graphmind.memory.periods import NO_PERIOD, named_period
+from graphmind.memory.periods import named_period, period_param
 from graphmind.memory.utility import PROCESS_NOISE
 
 MAX_QUERY_LENGTH = 2000
@@ -241,7 +241,7 @@ async def recall(
         graphK=s.recall_graph_k,
         fusion=s.recall_fusion,
         rrfK=s.rrf_k,
-        period=period.as_param() if period else NO_PERIOD,
+        period=period_param(period),
         periodBoost=s.recall_period_boost,
         weights={
             Channel.VECTOR.value: s.rrf_weight_vector,

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmind.memory.periods import Period, named_period
+from graphmind.memory.periods import NO_PERIOD, Period, named_period, period_param
 
 NOW = datetime(2026, 11, 26, 10, 30, tzinfo=UTC)  # a Thursday
 
@@ -82,3 +82,9 @@ def test_the_period_as_a_query_parameter():
         "to": None,
     }
     assert days(25, 25).as_param()["to"] == datetime(2026, 11, 26, tzinfo=UTC)
+
+
+def test_no_period_is_still_a_map_that_names_none():
+    """Neo4j plans a null and a map apart: rank.cypher always gets a map."""
+    assert period_param(None) == NO_PERIOD == {"named": False}
+    assert period_param(Period(month=6))["named"] is True

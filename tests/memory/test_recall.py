@@ -631,8 +631,9 @@ def _neo4j_type(value) -> str:
 
 
 async def test_every_recall_sends_its_queries_parameters_of_the_same_types(remember, deps, user_id, monkeypatch):
-    """One cached plan per query (docs/architecture.md, "Query plans"): a named period, no
-    keyword, no entity or no keyword hit changes no parameter's type."""
+    """One cached plan per query (docs/architecture.md, "One cached plan per query and
+    parameter types"): a named period, no keyword, no entity or no keyword hit changes no
+    parameter's type."""
     from graphmind.db import database
 
     await remember("Alice moved the nightly import to Berlin last week")

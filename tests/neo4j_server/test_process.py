@@ -40,7 +40,7 @@ async def test_the_running_neo4j_plans_without_parameter_sizes(db):
         summary = await (await session.run("EXPLAIN " + query.text, statuses=["active"])).consume()
 
     def details(plan: dict) -> str:
-        return plan.get("args", {}).get("Details", "") + " ".join(details(c) for c in plan.get("children", []))
+        return " ".join([plan.get("args", {}).get("Details", ""), *map(details, plan.get("children", []))])
 
     assert "IN $statuses" in details(summary.plan)
     assert "$statuses[0]" not in details(summary.plan)
