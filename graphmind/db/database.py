@@ -92,7 +92,7 @@ def keys_or_none_matching(values: list[str]) -> list[str]:
     """`values`, or when empty a list of one key that matches nothing (`NO_KEY`). Neo4j
     caches a plan per parameter type, and an empty list is not of the type of a list of
     strings: the first query with an empty one is planned again (0.3-0.4 s on a warm
-    Neo4j, seconds on one just started). For lists only looked up (`MATCH … {key: k}`)."""
+    Neo4j, seconds on one just started). For lists of keys that are only looked up."""
     return values or [NO_KEY]
 
 
