@@ -131,6 +131,33 @@ def remember(deps, user_id):
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
+def _neo4j_type(value) -> str:
+    """A parameter's type as Neo4j's plan cache tells them apart (measured on 2026.09): a
+    null is not a string or a map, and a list of strings is not an empty list, which is a
+    list of anything like a list of maps; a map is a map whatever its values."""
+    if isinstance(value, list):
+        items = {_neo4j_type(v) for v in value}
+        return f"list[{items.pop()}]" if len(items) == 1 and items <= {"str", "int", "float", "bool"} else "list[any]"
+    return "map" if isinstance(value, dict) else type(value).__name__
+
+
+@pytest.fixture
+def parameter_types(monkeypatch) -> dict[str, set[tuple]]:
+    """Each query's parameter types as the test's calls bind them (every way a query runs,
+    those sent with a COMMIT too): query name -> the distinct sets of (name, type)."""
+    from graphmind.db.queries import Query
+
+    seen: dict[str, set[tuple]] = {}
+    bind = Query.bind
+
+    def typed(self, params):
+        seen.setdefault(self.name, set()).add(tuple(sorted((k, _neo4j_type(v)) for k, v in params.items())))
+        return bind(self, params)
+
+    monkeypatch.setattr(Query, "bind", typed)
+    return seen
+
+
 @pytest.fixture
 def clock():
     """A FixedClock at START: it moves only when the test says so."""

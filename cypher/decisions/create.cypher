@@ -1,13 +1,14 @@
 // name: create
 // Records a chosen Decision with the memories that influenced it (INFLUENCED {score}), the retrieval it used, its alternatives (ALTERNATIVE, not chosen) and its events.
 // mode: write
-// params: userId, traceId, decisionType, summary, confidence, confidenceEstimated, attributionInferred, sessionId, retrievalId, influences, alternatives, now, events
+// params: userId, traceId, decisionType, summary, confidence, confidenceEstimated, attributionInferred, optional, influences, alternatives, now, events
 // include: events.append
+// $optional: the values that may be null, in one map (one cached plan: db/database.py, `nullable`)
 CREATE (d:Decision {
   id: $traceId, userId: $userId, decisionType: $decisionType, summary: $summary,
   confidence: $confidence, confidenceEstimated: $confidenceEstimated,
   attributionInferred: $attributionInferred,
-  alternativesCount: size($alternatives), sessionId: $sessionId, retrievalId: $retrievalId,
+  alternativesCount: size($alternatives), sessionId: $optional.sessionId, retrievalId: $optional.retrievalId,
   chosen: true, outcomeObserved: false, createdAt: $now
 })
 WITH d
@@ -17,7 +18,7 @@ CALL (d) {
   CREATE (m)-[:INFLUENCED {score: influence.score}]->(d)
 }
 CALL (d) {
-  OPTIONAL MATCH (r:Retrieval {id: $retrievalId}) WHERE r.userId = $userId
+  OPTIONAL MATCH (r:Retrieval {id: $optional.retrievalId}) WHERE r.userId = $userId
   FOREACH (_ IN CASE WHEN r IS NULL THEN [] ELSE [1] END | CREATE (d)-[:INFORMED_BY]->(r))
 }
 CALL (d) {

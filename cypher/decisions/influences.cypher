@@ -1,8 +1,9 @@
 // name: influences
 // What a decision can be traced to: whether the caller's retrieval exists, what it returned (with scores and ranks), and the caller's memories among those and the explicitly named ones.
 // mode: read
-// params: userId, retrievalId, memoryIds
-OPTIONAL MATCH (r:Retrieval {id: $retrievalId}) WHERE r.userId = $userId
+// params: userId, optional, memoryIds
+// $optional: the values that may be null, in one map (one cached plan: db/database.py, `nullable`)
+OPTIONAL MATCH (r:Retrieval {id: $optional.retrievalId}) WHERE r.userId = $userId
 OPTIONAL MATCH (r)-[x:RETURNED]->(returned:Memory)
 WITH r, [item IN collect({id: returned.id, score: x.score, rank: x.rank}) WHERE item.id IS NOT NULL] AS returned
 WITH r IS NOT NULL AS retrievalFound, returned, [item IN returned | item.id] + $memoryIds AS wanted

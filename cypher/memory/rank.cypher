@@ -1,7 +1,7 @@
 // name: rank
 // Hybrid recall's ranking: vector candidates and the keyword and entity-graph candidates of `lexical_candidates` ($lexical), fused ($fusion: 'scores', the sum of each channel's min-max normalised score, or 'rrf', Reciprocal Rank Fusion), multiplied by 1 + $periodBoost for a memory dated in the period the query names ($period), and weighted by effective salience (relevance), widened by temporal neighbours, mixed with retrievability (DSR) and learned utility (seed 003 relationship 2).
 // mode: read
-// params: userId, embedding, lexical, channels, vectorK, keywordK, graphK, fusion, rrfK, weights, period, periodBoost, limit, minSalience, validAt, believedAt, rangeFrom, rangeTo, contentTypes, temporalLevels, tags, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighboursPerParent, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
+// params: userId, embedding, lexical, channels, vectorK, keywordK, graphK, fusion, rrfK, weights, period, periodBoost, limit, minSalience, filters, statuses, hideImproved, neighbourSeconds, neighbourShare, neighbourParents, neighboursPerParent, neighbourFloor, mix, retrievabilityScale, defaultStability, withEmbeddings, now
 CYPHER 25
 
 // 1. Candidates of each channel, only the caller's memories: the vector index filters by
@@ -25,26 +25,28 @@ UNION ALL
 
 // 2. Eligibility, then each channel's rank among eligible memories. World time: valid at
 //    validAt (a validity closed by a retirement after believedAt was still open then);
-//    belief time: recorded by believedAt and not retired by then.
+//    belief time: recorded by believedAt and not retired by then. The recall's filters come
+//    in one map, each null when not asked for: a map keeps one cached plan for every filter
+//    set (db/database.py, `nullable`).
 WITH node, channel, score
 WHERE node.status IN $statuses
   AND node.effectiveSalience >= $minSalience
-  AND ($validAt IS NULL OR (node.validFrom <= $validAt AND (node.validUntil IS NULL OR node.validUntil > $validAt OR node.retiredAt > $believedAt)))
-  AND ($believedAt IS NULL OR (node.createdAt <= $believedAt AND (node.retiredAt IS NULL OR node.retiredAt > $believedAt)))
-  AND ($rangeFrom IS NULL OR node.validUntil IS NULL OR node.validUntil >= $rangeFrom)
-  AND ($rangeTo IS NULL OR node.validFrom <= $rangeTo)
-  AND ($contentTypes IS NULL OR node.contentType IN $contentTypes)
-  AND ($temporalLevels IS NULL OR node.temporalLevel IN $temporalLevels)
-  AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+  AND ($filters.validAt IS NULL OR (node.validFrom <= $filters.validAt AND (node.validUntil IS NULL OR node.validUntil > $filters.validAt OR node.retiredAt > $filters.believedAt)))
+  AND ($filters.believedAt IS NULL OR (node.createdAt <= $filters.believedAt AND (node.retiredAt IS NULL OR node.retiredAt > $filters.believedAt)))
+  AND ($filters.rangeFrom IS NULL OR node.validUntil IS NULL OR node.validUntil >= $filters.rangeFrom)
+  AND ($filters.rangeTo IS NULL OR node.validFrom <= $filters.rangeTo)
+  AND ($filters.contentTypes IS NULL OR node.contentType IN $filters.contentTypes)
+  AND ($filters.temporalLevels IS NULL OR node.temporalLevel IN $filters.temporalLevels)
+  AND ($filters.tags IS NULL OR any(tag IN node.tags WHERE tag IN $filters.tags))
   // a self-improved version that qualifies stands in for the memory it improves (only a
   // memory labelled Improved has one: the label is cheaper to read than its relationships)
   AND ($hideImproved = false OR NOT node:Improved OR NOT EXISTS {
     MATCH (node)<-[:IMPROVES]-(better:Memory)
     WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
-      AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
-  AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
-      AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
-      AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
+      AND ($filters.validAt IS NULL OR (better.validFrom <= $filters.validAt AND (better.validUntil IS NULL OR better.validUntil > $filters.validAt OR better.retiredAt > $filters.believedAt)))
+  AND ($filters.believedAt IS NULL OR (better.createdAt <= $filters.believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $filters.believedAt)))
+      AND ($filters.rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $filters.rangeFrom)
+      AND ($filters.rangeTo IS NULL OR better.validFrom <= $filters.rangeTo) })
 // equal scores: the later memory first (an id is random: it would order ties by chance)
 WITH channel, node, score
 ORDER BY channel, score DESC, node.validFrom DESC, node.id
@@ -105,20 +107,20 @@ CALL (fused) {
       AND n <> p
       AND n.status IN $statuses
       AND n.effectiveSalience >= $minSalience
-      AND ($validAt IS NULL OR (n.validFrom <= $validAt AND (n.validUntil IS NULL OR n.validUntil > $validAt OR n.retiredAt > $believedAt)))
-    AND ($believedAt IS NULL OR (n.createdAt <= $believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $believedAt)))
-      AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
-      AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
-      AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
-      AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
-      AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
+      AND ($filters.validAt IS NULL OR (n.validFrom <= $filters.validAt AND (n.validUntil IS NULL OR n.validUntil > $filters.validAt OR n.retiredAt > $filters.believedAt)))
+    AND ($filters.believedAt IS NULL OR (n.createdAt <= $filters.believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $filters.believedAt)))
+      AND ($filters.rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $filters.rangeFrom)
+      AND ($filters.rangeTo IS NULL OR n.validFrom <= $filters.rangeTo)
+      AND ($filters.contentTypes IS NULL OR n.contentType IN $filters.contentTypes)
+      AND ($filters.temporalLevels IS NULL OR n.temporalLevel IN $filters.temporalLevels)
+      AND ($filters.tags IS NULL OR any(tag IN n.tags WHERE tag IN $filters.tags))
       AND ($hideImproved = false OR NOT n:Improved OR NOT EXISTS {
         MATCH (n)<-[:IMPROVES]-(better:Memory)
         WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
-          AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
-    AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
-          AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
-          AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
+          AND ($filters.validAt IS NULL OR (better.validFrom <= $filters.validAt AND (better.validUntil IS NULL OR better.validUntil > $filters.validAt OR better.retiredAt > $filters.believedAt)))
+    AND ($filters.believedAt IS NULL OR (better.createdAt <= $filters.believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $filters.believedAt)))
+          AND ($filters.rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $filters.rangeFrom)
+          AND ($filters.rangeTo IS NULL OR better.validFrom <= $filters.rangeTo) })
     WITH n ORDER BY n.userId DESC, n.validFrom DESC LIMIT $neighboursPerParent
     RETURN n
   UNION ALL
@@ -128,20 +130,20 @@ CALL (fused) {
       AND n.validFrom <= p.validFrom + duration({seconds: $neighbourSeconds})
       AND n.status IN $statuses
       AND n.effectiveSalience >= $minSalience
-      AND ($validAt IS NULL OR (n.validFrom <= $validAt AND (n.validUntil IS NULL OR n.validUntil > $validAt OR n.retiredAt > $believedAt)))
-    AND ($believedAt IS NULL OR (n.createdAt <= $believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $believedAt)))
-      AND ($rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $rangeFrom)
-      AND ($rangeTo IS NULL OR n.validFrom <= $rangeTo)
-      AND ($contentTypes IS NULL OR n.contentType IN $contentTypes)
-      AND ($temporalLevels IS NULL OR n.temporalLevel IN $temporalLevels)
-      AND ($tags IS NULL OR any(tag IN n.tags WHERE tag IN $tags))
+      AND ($filters.validAt IS NULL OR (n.validFrom <= $filters.validAt AND (n.validUntil IS NULL OR n.validUntil > $filters.validAt OR n.retiredAt > $filters.believedAt)))
+    AND ($filters.believedAt IS NULL OR (n.createdAt <= $filters.believedAt AND (n.retiredAt IS NULL OR n.retiredAt > $filters.believedAt)))
+      AND ($filters.rangeFrom IS NULL OR n.validUntil IS NULL OR n.validUntil >= $filters.rangeFrom)
+      AND ($filters.rangeTo IS NULL OR n.validFrom <= $filters.rangeTo)
+      AND ($filters.contentTypes IS NULL OR n.contentType IN $filters.contentTypes)
+      AND ($filters.temporalLevels IS NULL OR n.temporalLevel IN $filters.temporalLevels)
+      AND ($filters.tags IS NULL OR any(tag IN n.tags WHERE tag IN $filters.tags))
       AND ($hideImproved = false OR NOT n:Improved OR NOT EXISTS {
         MATCH (n)<-[:IMPROVES]-(better:Memory)
         WHERE better.status = 'active' AND better.effectiveSalience >= $minSalience
-          AND ($validAt IS NULL OR (better.validFrom <= $validAt AND (better.validUntil IS NULL OR better.validUntil > $validAt OR better.retiredAt > $believedAt)))
-    AND ($believedAt IS NULL OR (better.createdAt <= $believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $believedAt)))
-          AND ($rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $rangeFrom)
-          AND ($rangeTo IS NULL OR better.validFrom <= $rangeTo) })
+          AND ($filters.validAt IS NULL OR (better.validFrom <= $filters.validAt AND (better.validUntil IS NULL OR better.validUntil > $filters.validAt OR better.retiredAt > $filters.believedAt)))
+    AND ($filters.believedAt IS NULL OR (better.createdAt <= $filters.believedAt AND (better.retiredAt IS NULL OR better.retiredAt > $filters.believedAt)))
+          AND ($filters.rangeFrom IS NULL OR better.validUntil IS NULL OR better.validUntil >= $filters.rangeFrom)
+          AND ($filters.rangeTo IS NULL OR better.validFrom <= $filters.rangeTo) })
     WITH n ORDER BY n.userId, n.validFrom LIMIT $neighboursPerParent
     RETURN n
   }

@@ -1,15 +1,16 @@
 // name: record
 // Records an Outcome of the caller's decision (RESULTED_IN), revising the previous one if given, and applies the computed salience, utility and stability updates with a SalienceUpdate each (and CAUSED evidence), its co-use edge changes and its events.
 // mode: write
-// params: userId, traceId, outcomeId, quality, signal, feedback, revisionOf, updates, now, events, changes
+// params: userId, traceId, outcomeId, quality, signal, optional, updates, now, events, changes
 MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId
 // include: events.append
-OPTIONAL MATCH (d)-[:RESULTED_IN]->(previous:Outcome {id: $revisionOf})
+// $optional: the values that may be null, in one map (one cached plan: db/database.py, `nullable`)
+OPTIONAL MATCH (d)-[:RESULTED_IN]->(previous:Outcome {id: $optional.revisionOf})
 FOREACH (_ IN CASE WHEN previous IS NULL THEN [] ELSE [1] END |
   SET previous.status = 'revised', previous.revisedAt = $now)
 CREATE (o:Outcome {id: $outcomeId, userId: $userId, traceId: $traceId, quality: $quality,
-                   signal: $signal, feedback: $feedback, observedAt: $now, createdAt: $now,
-                   status: 'active', revisionOf: $revisionOf})
+                   signal: $signal, feedback: $optional.feedback, observedAt: $now, createdAt: $now,
+                   status: 'active', revisionOf: $optional.revisionOf})
 CREATE (d)-[:RESULTED_IN {quality: $quality}]->(o)
 SET d.outcomeObserved = true, d.outcomeQuality = $quality, d.outcomeSignal = $signal,
     d.outcomeAt = $now

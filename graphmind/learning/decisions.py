@@ -29,6 +29,7 @@ from graphmind import idempotency
 from graphmind.core import events
 from graphmind.core.enums import MemoryStatus
 from graphmind.core.redaction import redact
+from graphmind.db.database import keys_or_none_matching, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning.salience import clamp, normalise_scores
@@ -147,8 +148,9 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         [found] = await tx.run(
             "decisions.influences",
             userId=user_id,
-            retrievalId=draft.retrieval_id,
-            memoryIds=[m.memory_id for m in draft.memories],
+            optional=nullable(retrievalId=draft.retrieval_id),
+            # an empty list would be planned apart (db/database.py)
+            memoryIds=keys_or_none_matching([m.memory_id for m in draft.memories]),
         )
         if draft.retrieval_id and not found["retrievalFound"]:
             raise NotFound(f"no retrieval {draft.retrieval_id}")
@@ -203,8 +205,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             confidence=confidence,
             confidenceEstimated=estimated,
             attributionInferred=not draft.memories,
-            sessionId=draft.session_id,
-            retrievalId=draft.retrieval_id,
+            optional=nullable(sessionId=draft.session_id, retrievalId=draft.retrieval_id),
             influences=[{"memoryId": m, "score": s} for m, s in scores.items()],
             alternatives=[{"id": i, "summary": s} for i, s in alternatives],
             now=now,

@@ -28,7 +28,7 @@ from enum import Enum
 from graphmind import idempotency
 from graphmind.core import edges, events
 from graphmind.core.redaction import redact
-from graphmind.db.database import native
+from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning.salience import (
@@ -242,8 +242,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             outcomeId=outcome_id,
             quality=draft.quality,
             signal=draft.signal.value,
-            feedback=feedback,
-            revisionOf=current["id"] if current else None,
+            optional=nullable(feedback=feedback, revisionOf=current["id"] if current else None),
             updates=records,
             now=now,
             events=[

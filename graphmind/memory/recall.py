@@ -30,7 +30,7 @@ from graphmind.core import edges, events, terms
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.events import content_hash
 from graphmind.core.redaction import redact
-from graphmind.db.database import keys_or_none_matching, native
+from graphmind.db.database import keys_or_none_matching, native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
@@ -254,13 +254,15 @@ async def recall(
             if token_budget is None
             else max(limit, s.budget_pool)
         ),
-        validAt=valid_at,
-        believedAt=believed_at,
-        rangeFrom=_aware(flt.valid_from),
-        rangeTo=_aware(flt.valid_to),
-        contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
-        temporalLevels=flt.temporal_levels or None,
-        tags=[t.lower() for t in flt.tags] if flt.tags else None,
+        filters=nullable(
+            validAt=valid_at,
+            believedAt=believed_at,
+            rangeFrom=_aware(flt.valid_from),
+            rangeTo=_aware(flt.valid_to),
+            contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
+            temporalLevels=flt.temporal_levels or None,
+            tags=[t.lower() for t in flt.tags] if flt.tags else None,
+        ),
         hideImproved=not flt.include_history,
         neighbourSeconds=s.neighbour_window_minutes * 60 if neighbours else 0.0,
         neighbourShare=s.neighbour_share if neighbours else 0.0,

@@ -297,6 +297,34 @@ async def test_unknown_trace_and_another_users_trace(remember, deps, user_id):
             await outcomes.observe_outcome(deps, user_id, outcome(trace, 0.5))
 
 
+async def test_decide_and_observe_send_their_queries_parameters_of_the_same_types(
+    remember, deps, user_id, parameter_types
+):
+    """One cached plan per query (docs/architecture.md, "One cached plan per query and
+    parameter types"): a retrieval or none, named memories or none, a session or none, a
+    feedback or none, a revision or none change no parameter's type."""
+    memory = (await remember("User prefers Redis for caching")).memory.id
+    found = await recall(deps, user_id, "which cache does the user prefer?", 5)
+    parameter_types.clear()
+    decided = [
+        await decisions.decide(deps, user_id, draft(retrieval_id=found.retrieval_id)),
+        await decisions.decide(deps, user_id, draft((memory, 1.0))),
+        await decisions.decide(
+            deps, user_id, draft((memory, 1.0), retrieval_id=found.retrieval_id, session_id="s1", alternatives=["x"])
+        ),
+    ]
+    await outcomes.observe_outcome(deps, user_id, outcome(decided[0].trace_id, 0.8))
+    await outcomes.observe_outcome(deps, user_id, outcome(decided[1].trace_id, -0.5, feedback="it was slow"))
+    await outcomes.observe_outcome(deps, user_id, outcome(decided[1].trace_id, 0.2, revision=True))
+    await outcomes.observe_outcome(deps, user_id, outcome(decided[2].trace_id, 0.0))
+    assert {name: len(types) for name, types in parameter_types.items()} == {
+        "decisions.influences": 1,
+        "decisions.create": 1,
+        "outcomes.trace": 1,
+        "outcomes.record": 1,
+    }
+
+
 async def test_top_performers_on_a_constructed_history(remember, deps, user_id):
     star = await remember("Batch the writes with UNWIND for speed", temporalLevel=3)
     once = await remember("Use an index on userId for every label", temporalLevel=3)

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
+from graphmind.core.enums import ContentType
 from graphmind.embeddings import DIMENSION
 from graphmind.memory import manage
 from graphmind.memory.recall import Channel, RecallFilter, recall
@@ -620,39 +621,27 @@ async def test_vector_channel_is_exact_for_a_user_holding_one_percent_of_the_mem
     assert all(item.memory.content in mine for item in result.items)
 
 
-def _neo4j_type(value) -> str:
-    """A parameter's type as Neo4j's plan cache tells them apart (measured on 2026.09): a
-    null is not a map, and a list of strings is not an empty list, which is a list of
-    anything like a list of maps."""
-    if isinstance(value, list):
-        items = {_neo4j_type(v) for v in value}
-        return f"list[{items.pop()}]" if len(items) == 1 and items <= {"str", "int", "float", "bool"} else "list[any]"
-    return "map" if isinstance(value, dict) else type(value).__name__
-
-
-async def test_every_recall_sends_its_queries_parameters_of_the_same_types(remember, deps, user_id, monkeypatch):
+async def test_every_recall_sends_its_queries_parameters_of_the_same_types(remember, deps, user_id, parameter_types):
     """One cached plan per query (docs/architecture.md, "One cached plan per query and
-    parameter types"): a named period, no keyword, no entity or no keyword hit changes no
-    parameter's type."""
-    from graphmind.db import database
-
-    await remember("Alice moved the nightly import to Berlin last week")
-    seen: dict[str, set[tuple]] = {}
-    run = database.Transaction.run
-
-    async def typed(self, name, **params):
-        seen.setdefault(name, set()).add(tuple(sorted((k, _neo4j_type(v)) for k, v in params.items())))
-        return await run(self, name, **params)
-
-    monkeypatch.setattr(database.Transaction, "run", typed)
-    for query in (
-        "nightly import",  # keyword hits, no entity
-        "what did Alice do last week?",  # an entity and a named period
-        "the and of",  # no content word at all
-        "zebra quantum",  # no keyword hit
+    parameter types"): a named period, no keyword, no entity, no keyword hit or any set of
+    filters changes no parameter's type."""
+    await remember("Alice moved the nightly import to Berlin last week", tags=["ops"])
+    parameter_types.clear()
+    now = datetime.now(UTC)
+    for query, flt in (
+        ("nightly import", None),  # keyword hits, no entity
+        ("what did Alice do last week?", None),  # an entity and a named period
+        ("the and of", None),  # no content word at all
+        ("zebra quantum", None),  # no keyword hit
+        ("nightly import", RecallFilter(as_of=now)),
+        ("nightly import", RecallFilter(include_history=True)),
+        ("nightly import", RecallFilter(valid_from=now - timedelta(days=30), valid_to=now)),
+        ("nightly import", RecallFilter(valid_at=now - timedelta(days=1))),
+        ("nightly import", RecallFilter(tags=["ops"], content_types=[ContentType.FACT], temporal_levels=[1])),
     ):
-        await recall(deps, user_id, query, 5)
-    assert {name: len(types) for name, types in seen.items()} == {
+        await recall(deps, user_id, query, 5, flt)
+    assert {name: len(types) for name, types in parameter_types.items()} == {
         "memory.lexical_candidates": 1,
         "memory.rank": 1,
+        "memory.record_retrieval": 1,
     }
