@@ -42,8 +42,9 @@ USER_PREFIX = "graphmind-warmup-"  # + a random id; every node of these users is
 SUBJECTS = ("the billing service", "the search API", "the nightly import", "the mobile app", "the auth gateway")
 EVENTS = ("ran out of memory", "got faster after the cache change", "needs a review", "moved region", "was rolled back")
 CONTEXTS = ("during the sale", "after the upgrade", "at peak traffic", "in Europe", "last night")
-# Each round remembers its note with this many turns of a conversation in one rememberMany,
-# so that a bulk import right after a start meets compiled write code too.
+# Each round remembers its note with this many turns of a conversation (one session, so
+# its scene is planned too) in one rememberMany, so that a bulk import right after a start
+# meets compiled write code too.
 TURNS_PER_ROUND = 20
 
 
@@ -84,7 +85,7 @@ async def claim(deps: Deps, started_at_ms: int) -> bool:
 
 
 async def run_round(deps: Deps, user_id: str, rng: random.Random, k: int) -> None:
-    """One agent's round: remember a note and a few conversation turns, recall, decide on
+    """One agent's round: remember a note and a session's conversation turns, recall, decide on
     the retrieval, report the outcome, give feedback on the top memories, spread activation."""
     subject, context = rng.choice(SUBJECTS), rng.choice(CONTEXTS)
     note = f"Note {k}: {subject} {rng.choice(EVENTS)} {context}."
@@ -92,6 +93,7 @@ async def run_round(deps: Deps, user_id: str, rng: random.Random, k: int) -> Non
         MemoryInput(
             content=f"Turn {k}.{j}: {rng.choice(SUBJECTS)} {rng.choice(EVENTS)} {rng.choice(CONTEXTS)}.",
             content_type=ContentType.EVENT,
+            session_id=f"warmup-{k}",
         )
         for j in range(1, TURNS_PER_ROUND + 1)
     ]

@@ -65,6 +65,25 @@ async def test_warming_runs_every_operation_for_each_user_then_deletes_their_nod
         assert await remaining(deps, user_id) == 0
 
 
+async def test_a_round_runs_the_queries_of_a_session_and_of_the_loop(deps, user_id, parameter_types):
+    """A client that sends sessions meets planned scene queries too."""
+    from graphmind.security.userdata import delete_user_data
+
+    try:
+        await warmup.run_round(deps, user_id, random.Random(1), 1)
+    finally:
+        await delete_user_data(deps, user_id)
+    assert {
+        "scene.current",
+        "scene.apply",
+        "memory.create_memories",
+        "memory.rank",
+        "memory.record_retrieval",
+        "decisions.create",
+        "outcomes.record",
+    } <= set(parameter_types)
+
+
 async def test_a_failing_round_stops_the_others_and_still_deletes_what_they_wrote(deps, monkeypatch):
     original = warmup.run_round
     seen: list[str] = []
