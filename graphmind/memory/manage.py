@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from graphmind.core import events
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.cursors import decode_cursor, encode_cursor
+from graphmind.db.database import nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory.model import Memory
@@ -52,11 +53,13 @@ async def list_memories(
         "memory.list",
         userId=user_id,
         statuses=[s.value for s in (flt.statuses or [MemoryStatus.ACTIVE])],
-        contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
-        temporalLevels=flt.temporal_levels or None,
-        tags=[t.lower() for t in flt.tags] if flt.tags else None,
-        afterCreatedAt=after_created,
-        afterId=after_id,
+        optional=nullable(
+            contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
+            temporalLevels=flt.temporal_levels or None,
+            tags=[t.lower() for t in flt.tags] if flt.tags else None,
+            afterCreatedAt=after_created,
+            afterId=after_id,
+        ),
         pageSize=first + 1,
     )
     memories = [Memory.from_node(r["memory"], r["entities"]) for r in rows[:first]]

@@ -8,7 +8,7 @@ from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core import events
 from graphmind.cursors import decode_cursor, encode_cursor
-from graphmind.db.database import native
+from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory.lock import lock_user
@@ -258,11 +258,13 @@ async def list_trails(
     [row] = await deps.db.read(
         "trails.list",
         userId=user_id,
-        agentId=agent_id,
-        status=status.value if status else None,
-        tags=[t.strip().lower() for t in tags] if tags else None,
-        afterCreatedAt=after_created,
-        afterId=after_id,
+        optional=nullable(
+            agentId=agent_id,
+            status=status.value if status else None,
+            tags=[t.strip().lower() for t in tags] if tags else None,
+            afterCreatedAt=after_created,
+            afterId=after_id,
+        ),
         pageSize=first + 1,
     )
     trails = [Trail.from_row(t) for t in row["page"]]

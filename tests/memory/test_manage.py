@@ -9,7 +9,7 @@ from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many
 
 
-async def test_pagination_walks_every_memory_once_newest_first(deps, user_id):
+async def test_pagination_walks_every_memory_once_newest_first(deps, user_id, parameter_types):
     for n in range(7):  # separate batches: distinct createdAt
         await remember_many(deps, user_id, [parse_memory_input({"content": f"Numbered note {n}: {'x' * n} kept"})])
     seen, after, pages = [], None, 0
@@ -22,6 +22,9 @@ async def test_pagination_walks_every_memory_once_newest_first(deps, user_id):
         after = page.end_cursor
     assert pages == 3 and len(seen) == 7 and len(set(seen)) == 7
     assert seen[0].startswith("Numbered note 6") and seen[-1].startswith("Numbered note 0")
+    await manage.list_memories(deps, user_id, manage.MemoryFilter(tags=["x"], temporal_levels=[1]), 3, None)
+    # the first page, the next ones and a filtered one share one cached plan (db/database.py, `nullable`)
+    assert len(parameter_types["memory.list"]) == 1
 
 
 async def test_bad_page_arguments(deps, user_id):

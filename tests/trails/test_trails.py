@@ -103,7 +103,7 @@ async def test_a_stale_trail_is_refused_unless_forced(graph, deps):
     assert forced.nodes_reactivated == 1
 
 
-async def test_list_filters_by_agent_status_and_tags(graph, deps):
+async def test_list_filters_by_agent_status_and_tags(graph, deps, parameter_types):
     first = await trails.save_trail(deps, graph.user_id, investigation(graph.ids))
     second = await trails.save_trail(deps, graph.user_id, TrailDraft("agent-2", "queue", tags=["queue"]))
     everything = await trails.list_trails(deps, graph.user_id)
@@ -119,6 +119,8 @@ async def test_list_filters_by_agent_status_and_tags(graph, deps):
     assert page.has_next_page
     rest = await trails.list_trails(deps, graph.user_id, first=1, after=page.cursors[-1])
     assert [t.id for t in rest.trails] == [first.trail.id] and not rest.has_next_page
+    # every filter and page shares one cached plan (db/database.py, `nullable`)
+    assert len(parameter_types["trails.list"]) == 1
 
 
 async def test_merge_resolves_conflicts_by_confidence_and_recency(graph, deps):
