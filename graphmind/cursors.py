@@ -13,6 +13,14 @@ def encode_cursor(created_at: datetime, item_id: str) -> str:
     return base64.urlsafe_b64encode(raw.encode()).decode()
 
 
+def cursor_position(after: str | None) -> dict[str, object]:
+    """Where a page starts, as the `$after` map of a page query: `createdAt` and `id`, both
+    null for the first page. One map keeps one cached plan for the first page and the
+    next ones (db/database.py, `nullable`)."""
+    created_at, item_id = decode_cursor(after) if after else (None, None)
+    return {"createdAt": created_at, "id": item_id}
+
+
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         data = json.loads(base64.urlsafe_b64decode(cursor.encode()))

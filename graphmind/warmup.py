@@ -43,8 +43,8 @@ SUBJECTS = ("the billing service", "the search API", "the nightly import", "the 
 EVENTS = ("ran out of memory", "got faster after the cache change", "needs a review", "moved region", "was rolled back")
 CONTEXTS = ("during the sale", "after the upgrade", "at peak traffic", "in Europe", "last night")
 # Each round remembers its note with this many turns of a conversation (one session, so
-# its scene is planned too) in one rememberMany, so that a bulk import right after a start
-# meets compiled write code too.
+# that the scene queries are planned too) in one rememberMany, so that a bulk import right
+# after a start meets compiled write code too.
 TURNS_PER_ROUND = 20
 
 

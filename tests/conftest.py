@@ -134,10 +134,11 @@ START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 def _neo4j_type(value) -> str:
     """A parameter's type as Neo4j's plan cache tells them apart (measured on 2026.09): a
     null is not a string or a map, and a list of strings is not an empty list, which is a
-    list of anything like a list of maps; a map is a map whatever its values."""
+    list of anything like a list of maps; a map is a map whatever its values. A list of
+    one other type of item (numbers, datetimes) is counted apart too, to be safe."""
     if isinstance(value, list):
         items = {_neo4j_type(v) for v in value}
-        return f"list[{items.pop()}]" if len(items) == 1 and items <= {"str", "int", "float", "bool"} else "list[any]"
+        return f"list[{items.pop()}]" if len(items) == 1 and items != {"map"} else "list[any]"
     return "map" if isinstance(value, dict) else type(value).__name__
 
 

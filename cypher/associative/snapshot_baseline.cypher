@@ -1,15 +1,16 @@
 // name: snapshot_baseline
 // The snapshot a drift compares against: by id, else the latest session snapshot (of the agent, when given; else any), else the latest snapshot at or before a time.
 // mode: read
-// params: userId, snapshotId, agentId, lastSession, before
+// params: userId, baseline, lastSession
+// $baseline holds values that may be null in one map (one cached plan: db/database.py, `nullable`)
 CALL () {
-  MATCH (s:Snapshot {id: $snapshotId})
+  MATCH (s:Snapshot {id: $baseline.snapshotId})
   WHERE s.userId = $userId
   RETURN s, 0 AS preference
 UNION
   MATCH (s:Snapshot)
   WHERE $lastSession AND s.userId = $userId AND s.kind = 'session'
-    AND ($agentId IS NULL OR s.agentId = $agentId)
+    AND ($baseline.agentId IS NULL OR s.agentId = $baseline.agentId)
   RETURN s, 1 AS preference
 UNION
   MATCH (s:Snapshot)
@@ -17,7 +18,7 @@ UNION
   RETURN s, 2 AS preference
 UNION
   MATCH (s:Snapshot)
-  WHERE $before IS NOT NULL AND s.userId = $userId AND s.takenAt <= $before
+  WHERE $baseline.before IS NOT NULL AND s.userId = $userId AND s.takenAt <= $baseline.before
   RETURN s, 3 AS preference
 }
 RETURN s {.*} AS snapshot

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core import events
-from graphmind.db.database import native
+from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
 
@@ -133,20 +133,26 @@ async def take_snapshot(
     return await deps.db.transaction(work)
 
 
-def _baseline_arguments(since: str) -> dict:
+def _baseline_arguments(since: str, agent_id: str | None) -> dict:
+    """`since` as snapshot_baseline's parameters: the values that may be null in one map
+    (`$baseline`: one cached plan; db/database.py, `nullable`)."""
     since = since.strip()
-    if since == LAST_SESSION:
-        return {"snapshotId": None, "lastSession": True, "before": None}
-    try:
-        moment = datetime.fromisoformat(since.replace("Z", "+00:00"))
-    except ValueError:
+    snapshot_id, before = None, None
+    if since != LAST_SESSION:
         try:
-            return {"snapshotId": str(uuid.UUID(since)), "lastSession": False, "before": None}
+            moment = datetime.fromisoformat(since.replace("Z", "+00:00"))
+            before = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
         except ValueError:
-            raise BadUserInput(
-                'since must be "last_session", an ISO-8601 time or a snapshot id', field="since"
-            ) from None
-    return {"snapshotId": None, "lastSession": False, "before": moment if moment.tzinfo else moment.replace(tzinfo=UTC)}
+            try:
+                snapshot_id = str(uuid.UUID(since))
+            except ValueError:
+                raise BadUserInput(
+                    'since must be "last_session", an ISO-8601 time or a snapshot id', field="since"
+                ) from None
+    return {
+        "lastSession": since == LAST_SESSION,
+        "baseline": nullable(snapshotId=snapshot_id, agentId=agent_id, before=before),
+    }
 
 
 async def drift(
@@ -162,7 +168,7 @@ async def drift(
     if not 1 <= limit <= MAX_LIST:
         raise BadUserInput(f"limit must be 1-{MAX_LIST}", field="limit")
     baseline = await deps.db.read(
-        "associative.snapshot_baseline", userId=user_id, agentId=agent_id, **_baseline_arguments(since)
+        "associative.snapshot_baseline", userId=user_id, **_baseline_arguments(since, agent_id)
     )
     if not baseline:
         raise NotFound(f"no snapshot for since={since!r}; take one with the snapshot mutation")

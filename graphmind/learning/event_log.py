@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graphmind.core.events import check_types
-from graphmind.db.database import native
+from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 
@@ -39,7 +39,7 @@ async def events_after(
         "events.page",
         userId=user_id,
         after=after,
-        types=types or None,
+        filters=nullable(types=types or None),
         pageSize=first + 1 if peek else first,
     )
     return [Event.from_row(r["event"]) for r in rows]

@@ -6,8 +6,8 @@ CAUSED edges of its memories."""
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from graphmind.cursors import decode_cursor, encode_cursor
-from graphmind.db.database import native
+from graphmind.cursors import cursor_position, encode_cursor
+from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
 from graphmind.learning.decisions import DecisionType
@@ -177,22 +177,22 @@ async def list_decisions(
     if not 1 <= first <= MAX_PAGE_SIZE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE_SIZE}", field="first")
     flt = _validated(flt or DecisionFilter())
-    after_created, after_id = decode_cursor(after) if after else (None, None)
     if flt.memory_id is not None and not await deps.db.read("memory.statuses", userId=user_id, ids=[flt.memory_id]):
         raise NotFound(f"no memory {flt.memory_id}")
     rows = await deps.db.read(
         "decisions.list",
         userId=user_id,
-        decisionTypes=[t.value for t in flt.decision_types] if flt.decision_types else None,
-        madeAfter=flt.made_after,
-        madeBefore=flt.made_before,
-        sessionId=flt.session_id,
-        hasOutcome=flt.has_outcome,
-        minQuality=flt.min_quality,
-        maxQuality=flt.max_quality,
-        memoryId=flt.memory_id,
-        afterCreatedAt=after_created,
-        afterId=after_id,
+        filters=nullable(
+            decisionTypes=[t.value for t in flt.decision_types] if flt.decision_types else None,
+            madeAfter=flt.made_after,
+            madeBefore=flt.made_before,
+            sessionId=flt.session_id,
+            hasOutcome=flt.has_outcome,
+            minQuality=flt.min_quality,
+            maxQuality=flt.max_quality,
+            memoryId=flt.memory_id,
+        ),
+        after=cursor_position(after),
         pageSize=first + 1,
     )
     ids = [r["id"] for r in rows[:first]]

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from graphmind.core import events
 from graphmind.core.enums import ContentType, MemoryStatus
-from graphmind.cursors import decode_cursor, encode_cursor
+from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
@@ -48,18 +48,16 @@ async def list_memories(
     if not 1 <= first <= MAX_PAGE_SIZE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE_SIZE}", field="first")
     flt = flt or MemoryFilter()
-    after_created, after_id = decode_cursor(after) if after else (None, None)
     rows = await deps.db.read(
         "memory.list",
         userId=user_id,
         statuses=[s.value for s in (flt.statuses or [MemoryStatus.ACTIVE])],
-        optional=nullable(
+        filters=nullable(
             contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
             temporalLevels=flt.temporal_levels or None,
             tags=[t.lower() for t in flt.tags] if flt.tags else None,
-            afterCreatedAt=after_created,
-            afterId=after_id,
         ),
+        after=cursor_position(after),
         pageSize=first + 1,
     )
     memories = [Memory.from_node(r["memory"], r["entities"]) for r in rows[:first]]

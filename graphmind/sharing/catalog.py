@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from graphmind.cursors import decode_cursor, encode_cursor
+from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
@@ -52,10 +52,7 @@ async def list_shared(deps: Deps, first: int = 20, after: str | None = None) -> 
     """Shared patterns, first published newest first."""
     if not 1 <= first <= MAX_PAGE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
-    after_created, after_id = decode_cursor(after) if after else (None, None)
-    [row] = await deps.db.read(
-        "sharing.shared_page", afterCreatedAt=after_created, afterId=after_id, pageSize=first + 1
-    )
+    [row] = await deps.db.read("sharing.shared_page", after=cursor_position(after), pageSize=first + 1)
     patterns = [SharedPattern.from_row(s) for s in row["page"]]
     shown = patterns[:first]
     return SharedPage(shown, [encode_cursor(p.created_at, p.id) for p in shown], len(patterns) > first, row["total"])

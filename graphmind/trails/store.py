@@ -7,7 +7,7 @@ from datetime import datetime
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core import events
-from graphmind.cursors import decode_cursor, encode_cursor
+from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
@@ -254,17 +254,15 @@ async def list_trails(
 ) -> TrailPage:
     if not 1 <= first <= MAX_PAGE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
-    after_created, after_id = decode_cursor(after) if after else (None, None)
     [row] = await deps.db.read(
         "trails.list",
         userId=user_id,
-        optional=nullable(
+        filters=nullable(
             agentId=agent_id,
             status=status.value if status else None,
             tags=[t.strip().lower() for t in tags] if tags else None,
-            afterCreatedAt=after_created,
-            afterId=after_id,
         ),
+        after=cursor_position(after),
         pageSize=first + 1,
     )
     trails = [Trail.from_row(t) for t in row["page"]]

@@ -20,7 +20,7 @@ async def adjust(deps, user_id, ids, x, y, rate, strengthen=True):
     await deps.db.transaction(lambda tx: edges.adjust(tx, user_id, deps.clock.now(), [change]))
 
 
-async def test_drift_since_each_snapshot(graph, deps):
+async def test_drift_since_each_snapshot(graph, deps, parameter_types):
     start = datetime.now(UTC) + timedelta(hours=1)  # after the graph was stored
     clock = FixedClock(start)
     deps = replace(deps, clock=clock)
@@ -59,6 +59,8 @@ async def test_drift_since_each_snapshot(graph, deps):
     assert by_time.baseline.id == first.id
     quiet = await drift(deps, u, since=second.id, include_weight_drift=False)
     assert quiet.top_weight_drifts == []
+    # a snapshot id, the last session or a time: one cached plan (db/database.py, `nullable`)
+    assert len(parameter_types["associative.snapshot_baseline"]) == 1
 
 
 async def test_no_snapshot_bad_since_and_other_users(graph, deps):

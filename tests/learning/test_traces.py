@@ -97,7 +97,7 @@ async def test_unknown_another_users_and_an_alternatives_id_are_not_found(timed,
     assert [t.trace_id for t in page.decisions] == [made.trace_id]
 
 
-async def test_pages_are_newest_first_and_filters_combine(timed, clock, store, user_id):
+async def test_pages_are_newest_first_and_filters_combine(timed, clock, store, user_id, parameter_types):
     a = await store("Postgres handles the analytics workload")
     b = await store("Kafka carries the clickstream events")
     made = []
@@ -143,6 +143,8 @@ async def test_pages_are_newest_first_and_filters_combine(timed, clock, store, u
     ]
     assert await listed(DecisionFilter(has_outcome=True)) == [ids[2], ids[1], ids[0]]
     assert await listed(DecisionFilter(has_outcome=False)) == [ids[4], ids[3]]
+    # every page and filter shares one cached plan (db/database.py, `nullable`)
+    assert len(parameter_types["decisions.list"]) == 1
     assert await listed(DecisionFilter(min_quality=0.0)) == [ids[2], ids[0]]
     assert await listed(DecisionFilter(min_quality=-0.5, max_quality=0.5)) == [ids[2], ids[1]]
     assert await listed(DecisionFilter(memory_id=a.memory.id)) == [ids[4], ids[2], ids[0]]
