@@ -1,10 +1,11 @@
 // name: snapshot_baseline
 // The snapshot a drift compares against: by id, else the latest session snapshot (of the agent, when given; else any), else the latest snapshot at or before a time.
 // mode: read
-// params: userId, baseline, lastSession
-// $baseline holds values that may be null in one map (one cached plan: db/database.py, `nullable`)
+// params: userId, snapshotId, baseline, lastSession
+// $baseline holds values that may be null in one map (one cached plan: db/database.py, `nullable`);
+// $snapshotId is "" when none is asked for, so that its lookup stays a unique-index seek
 CALL () {
-  MATCH (s:Snapshot {id: $baseline.snapshotId})
+  MATCH (s:Snapshot {id: $snapshotId})
   WHERE s.userId = $userId
   RETURN s, 0 AS preference
 UNION

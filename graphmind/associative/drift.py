@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core import events
-from graphmind.db.database import native, nullable
+from graphmind.db.database import NO_KEY, native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
 
@@ -135,7 +135,8 @@ async def take_snapshot(
 
 def _baseline_arguments(since: str, agent_id: str | None) -> dict:
     """`since` as snapshot_baseline's parameters: the values that may be null in one map
-    (`$baseline`: one cached plan; db/database.py, `nullable`)."""
+    (`$baseline`: one cached plan; db/database.py, `nullable`), and the snapshot id, or a
+    key no snapshot has (its lookup stays a unique-index seek, which a map's value is not)."""
     since = since.strip()
     snapshot_id, before = None, None
     if since != LAST_SESSION:
@@ -151,7 +152,8 @@ def _baseline_arguments(since: str, agent_id: str | None) -> dict:
                 ) from None
     return {
         "lastSession": since == LAST_SESSION,
-        "baseline": nullable(snapshotId=snapshot_id, agentId=agent_id, before=before),
+        "snapshotId": snapshot_id or NO_KEY,
+        "baseline": nullable(agentId=agent_id, before=before),
     }
 
 

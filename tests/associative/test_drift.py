@@ -59,6 +59,8 @@ async def test_drift_since_each_snapshot(graph, deps, parameter_types):
     assert by_time.baseline.id == first.id
     quiet = await drift(deps, u, since=second.id, include_weight_drift=False)
     assert quiet.top_weight_drifts == []
+    agents = await drift(deps, u, agent_id="agent-1")  # no session snapshot: the latest one
+    assert agents.baseline.id == second.id
     # a snapshot id, the last session or a time: one cached plan (db/database.py, `nullable`)
     assert len(parameter_types["associative.snapshot_baseline"]) == 1
 
