@@ -46,6 +46,14 @@ CONTEXTS = ("during the sale", "after the upgrade", "at peak traffic", "in Europ
 # that the scene queries are planned too) in one rememberMany, so that a bulk import right
 # after a start meets compiled write code too.
 TURNS_PER_ROUND = 20
+# What each request through the API runs before its operation (the rounds call the service,
+# not the API), with the types of its real parameters: planned by EXPLAIN, so nothing runs.
+REQUEST_PATH: tuple[tuple[str, dict[str, object]], ...] = (
+    ("keys.by_hash", {"hash": "0" * 64}),
+    ("keys.active_ids", {}),
+    ("keys.active_count", {}),
+    ("ratelimit.take", {"key": USER_PREFIX + "limit", "perSecond": 1.0, "burst": 1, "want": 1}),
+)
 
 
 @dataclass
@@ -106,13 +114,25 @@ async def run_round(deps: Deps, user_id: str, rng: random.Random, k: int) -> Non
         decisions.DecisionDraft(
             decisions.DecisionType.RECOMMENDATION, f"Decision {k} on {subject}", retrieval_id=found.retrieval_id
         ),
+        request_id=f"warmup-{k}-decide",  # its response is recorded for retries, as a client's may be
     )
     await outcomes.observe_outcome(
-        deps, user_id, outcomes.OutcomeDraft(decision.trace_id, rng.uniform(-1, 1), outcomes.Signal.AGENT_FEEDBACK)
+        deps,
+        user_id,
+        outcomes.OutcomeDraft(decision.trace_id, rng.uniform(-1, 1), outcomes.Signal.AGENT_FEEDBACK),
+        request_id=f"warmup-{k}-observe",
     )
     if top := [item.memory.id for item in found.items[:3]]:
         await learn(deps, user_id, query, "warmup", rng.choice(list(Feedback)), top)
     await activate(deps, user_id, query)
+
+
+async def plan_request_path(deps: Deps) -> None:
+    """Plans the queries of a request's API key and rate limit (`REQUEST_PATH`, and the key's
+    last use) without running them."""
+    for name, params in REQUEST_PATH:
+        await deps.db.explain(name, **params)
+    await deps.db.explain("keys.touch", keyId=USER_PREFIX + "key", now=deps.clock.now())
 
 
 async def warm(deps: Deps, seconds: float, users: int = USERS) -> WarmupReport:
@@ -135,6 +155,7 @@ async def warm(deps: Deps, seconds: float, users: int = USERS) -> WarmupReport:
 
     tasks = [asyncio.create_task(agent(user_id, seed)) for seed, user_id in enumerate(ids)]
     try:
+        await plan_request_path(deps)
         await asyncio.gather(*tasks)
     finally:
         for task in tasks:

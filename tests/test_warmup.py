@@ -81,7 +81,14 @@ async def test_a_round_runs_the_queries_of_a_session_and_of_the_loop(deps, user_
         "memory.record_retrieval",
         "decisions.create",
         "outcomes.record",
+        "idempotency.record",
     } <= set(parameter_types)
+
+
+async def test_the_request_path_is_planned_and_nothing_runs(deps, parameter_types):
+    await warmup.plan_request_path(deps)
+    assert {name for name, _ in warmup.REQUEST_PATH} | {"keys.touch"} <= set(parameter_types)
+    assert await deps.db.write("testing.age_rate_bucket", key=warmup.USER_PREFIX + "limit", seconds=0) == []
 
 
 async def test_a_failing_round_stops_the_others_and_still_deletes_what_they_wrote(deps, monkeypatch):

@@ -1,5 +1,7 @@
 """Every query file against the real Neo4j, and the handle's routing and errors."""
 
+import uuid
+
 import pytest
 
 from graphmind.errors import CypherLibraryError, GraphMindError
@@ -30,6 +32,14 @@ async def test_mode_mismatch_is_refused(db):
 async def test_wrong_parameters_never_reach_neo4j(db):
     with pytest.raises(CypherLibraryError):
         await db.read("system.user_node_counts", user="x")
+
+
+async def test_explain_plans_a_query_without_running_it(db):
+    key = f"explain-{uuid.uuid4()}"
+    await db.explain("ratelimit.take", key=key, perSecond=1.0, burst=1, want=1)
+    assert await db.write("testing.age_rate_bucket", key=key, seconds=0) == []  # no bucket was taken
+    with pytest.raises(CypherLibraryError):
+        await db.explain("ratelimit.take", key=key)
 
 
 async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, library):
