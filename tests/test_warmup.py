@@ -4,6 +4,7 @@ has used little CPU, once per start of it."""
 
 import dataclasses
 import random
+import uuid
 
 import pytest
 
@@ -85,10 +86,17 @@ async def test_a_round_runs_the_queries_of_a_session_and_of_the_loop(deps, user_
     } <= set(parameter_types)
 
 
-async def test_the_request_path_is_planned_and_nothing_runs(deps, parameter_types):
+async def test_the_request_path_is_planned_with_the_real_types_and_nothing_is_taken(deps, parameter_types):
+    from graphmind.security.ratelimit import RateLimiter
+
     await warmup.plan_request_path(deps)
-    assert {name for name, _ in warmup.REQUEST_PATH} | {"keys.touch"} <= set(parameter_types)
-    assert await deps.db.write("testing.age_rate_bucket", key=warmup.USER_PREFIX + "limit", seconds=0) == []
+    assert {"keys.by_hash", "keys.active_ids", "keys.active_count", "keys.touch", "ratelimit.take"} <= set(
+        parameter_types
+    )
+    assert await deps.db.write("testing.age_rate_bucket", key=warmup.RATE_LIMIT_KEY, seconds=0) == []
+    s = deps.settings
+    await RateLimiter(1200.0, s.rate_limit_burst, deps.db, s.rate_limit_lease).take(f"warmup-test-{uuid.uuid4()}")
+    assert len(parameter_types["ratelimit.take"]) == 1  # the warm-up planned the type a real take sends
 
 
 async def test_a_failing_round_stops_the_others_and_still_deletes_what_they_wrote(deps, monkeypatch):

@@ -243,8 +243,9 @@ class Database:
 
     async def explain(self, name: str, **params: object) -> None:
         """Plans query `name` for these parameters' types without running it: Neo4j caches
-        the plan an EXPLAIN makes, and the query's first run then finds it (a rate-limit
-        take on a warm Neo4j: 18 ms after it, 62 ms without)."""
+        the plan an EXPLAIN makes, and the query's first run then finds it, though it
+        parses the query's own text again (docs/benchmarks.md, "A request's API key and
+        rate limit")."""
         query = self.library[name]
         bound = parameters(query.bind(params))
         with self._translated_errors():
