@@ -28,6 +28,8 @@ from graphmind.learning import decisions, outcomes
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import recall
 from graphmind.memory.store import remember_many
+from graphmind.security import keys
+from graphmind.security.ratelimit import RateLimiter
 from graphmind.security.userdata import delete_user_data
 from graphmind.settings import Settings
 
@@ -127,11 +129,12 @@ async def plan_request_path(deps: Deps) -> None:
     for a key no one has, and its last-use update for a key id no one has (nothing is
     written), so Neo4j parses and plans them; the rate-limit take, which would write, is
     only planned (EXPLAIN, whose text Neo4j parses apart)."""
-    await deps.db.read("keys.by_hash", hash="0" * 64)
-    await deps.db.read("keys.active_ids")
-    await deps.db.read("keys.active_count")
-    await deps.db.write("keys.touch", keyId=USER_PREFIX + "key", now=deps.clock.now())
-    await deps.db.explain("ratelimit.take", key=RATE_LIMIT_KEY, perSecond=1.0, burst=1, want=1)
+    s = deps.settings
+    await keys.find_key(deps, USER_PREFIX + "no-such-key")
+    await keys.active_key_ids(deps)
+    await keys.active_key_count(deps)
+    await deps.db.write("keys.touch", keyId=USER_PREFIX + "key", now=deps.clock.now())  # as the Authenticator does
+    await RateLimiter(s.rate_limit_per_minute, s.rate_limit_burst, deps.db, s.rate_limit_lease).plan(RATE_LIMIT_KEY)
 
 
 async def warm(deps: Deps, seconds: float, users: int = USERS) -> WarmupReport:

@@ -91,6 +91,12 @@ class RateLimiter:
             self._held[key] = self._held.get(key, 0) + row["granted"] - 1
         return 0.0
 
+    async def plan(self, key: str) -> None:
+        """Plans a take from the shared bucket with the parameter types `take` sends, and
+        takes nothing (EXPLAIN): for the warm-up of a Neo4j just started."""
+        if self.rate > 0 and self.db is not None:
+            await self.db.explain("ratelimit.take", key=key, perSecond=self.rate, burst=self.burst, want=self.lease)
+
     def _warn(self, error: GraphMindError) -> None:
         now = time.monotonic()
         if now - self._warned > WARN_EVERY_SECONDS:
