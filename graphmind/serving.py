@@ -1,6 +1,8 @@
 """`graphmind serve`: one or several server processes behind one port.
 
-The command prepares once what every process would otherwise race to do (the schema
+The command first makes sure the port is free (`claim_port`: a busy port is said at
+once, not after a warm-up of 30 s), then prepares once what every process would otherwise
+race to do (the schema
 migration, the model's ONNX export, the warm-up of a Neo4j that has just started:
 warmup.py), then hands uvicorn the app factory
 (`graphmind.app:create_app`): with N workers uvicorn's supervisor spawns N processes, each
@@ -23,7 +25,7 @@ import shutil
 import socket
 import sys
 import tempfile
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -150,45 +152,64 @@ def listener(host: str, port: int) -> socket.socket | None:
     must not join this one's port."""
     if not sys.platform.startswith("linux") or not hasattr(socket, "SO_REUSEPORT"):
         return None
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        probe.bind((host, port))  # raises OSError (address in use) like uvicorn would
-        address = probe.getsockname()
+    family, address = free_address(host, port)
     return own_socket(family, address, SharedPort)
 
 
+def free_address(host: str, port: int) -> tuple[int, tuple]:
+    """The address family and bound address of `host:port`; OSError (address in use) when
+    another socket holds it, as uvicorn's own bind would raise."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+        return family, probe.getsockname()
+
+
 def serve(settings: Settings, workers: int) -> None:
-    """Serves until stopped (SIGINT or SIGTERM: each worker drains for up to 30 s)."""
+    """Serves until stopped (SIGINT or SIGTERM: each worker drains for up to 30 s). A port
+    another socket holds is refused first, not after the schema, the export and the warm-up."""
     import uvicorn
-    from uvicorn.config import STARTUP_FAILURE
     from uvicorn.supervisors import Multiprocess
 
-    prepare(settings)
-    os.environ.update(worker_environment(settings, workers))
-    with metrics_directory(workers):
-        log.info(
-            "starting %d server process%s on http://%s:%s/graphql",
-            workers,
-            "es" if workers > 1 else "",
-            settings.host,
-            settings.port,
-        )
-        options: dict[str, Any] = dict(
-            factory=True,
-            host=settings.host,
-            port=settings.port,
-            workers=workers,
-            log_config=log_config(),
-            timeout_graceful_shutdown=30,
-        )
-        try:
-            shared = listener(settings.host, settings.port) if workers > 1 else None
-        except OSError as e:  # as uvicorn answers a port it cannot bind
-            log.error("cannot bind %s:%s: %s", settings.host, settings.port, e)
-            raise SystemExit(STARTUP_FAILURE) from e
-        if shared is None:
-            uvicorn.run(APP_FACTORY, **options)
-            return
-        with shared:  # uvicorn's supervisor: restarts a worker that dies, stops them all on SIGTERM
+    shared = claim_port(settings, workers)
+    with shared if shared is not None else nullcontext():
+        prepare(settings)
+        os.environ.update(worker_environment(settings, workers))
+        with metrics_directory(workers):
+            log.info(
+                "starting %d server process%s on http://%s:%s/graphql",
+                workers,
+                "es" if workers > 1 else "",
+                settings.host,
+                settings.port,
+            )
+            options: dict[str, Any] = dict(
+                factory=True,
+                host=settings.host,
+                port=settings.port,
+                workers=workers,
+                log_config=log_config(),
+                timeout_graceful_shutdown=30,
+            )
+            if shared is None:
+                uvicorn.run(APP_FACTORY, **options)
+                return
+            # uvicorn's supervisor: restarts a worker that dies, stops them all on SIGTERM
             Multiprocess(uvicorn.Config(APP_FACTORY, **options), [shared]).run()
+
+
+def claim_port(settings: Settings, workers: int) -> socket.socket | None:
+    """The workers' `SharedPort` (several workers on Linux), else None once the port is
+    found free (uvicorn binds it itself); a port another socket holds exits as uvicorn
+    exits on a port it cannot bind."""
+    from uvicorn.config import STARTUP_FAILURE
+
+    try:
+        shared = listener(settings.host, settings.port) if workers > 1 else None
+        if shared is None:
+            free_address(settings.host, settings.port)
+    except OSError as e:
+        log.error("cannot bind %s:%s: %s", settings.host, settings.port, e)
+        raise SystemExit(STARTUP_FAILURE) from e
+    return shared

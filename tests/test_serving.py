@@ -94,6 +94,20 @@ def test_a_port_another_server_listens_on_is_refused():
             serving.listener("127.0.0.1", other.getsockname()[1])
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_busy_port_is_refused_before_the_schema_the_export_and_the_warm_up(monkeypatch, workers):
+    prepared: list[Settings] = []
+    monkeypatch.setattr(serving, "prepare", prepared.append)
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        settings = Settings().model_copy(update={"host": "127.0.0.1", "port": other.getsockname()[1]})
+        with pytest.raises(SystemExit) as exited:
+            serving.serve(settings, workers)
+    assert exited.value.code == 3  # uvicorn's STARTUP_FAILURE, as for a port it cannot bind
+    assert prepared == []
+
+
 def established(port: int) -> set[int]:
     """The socket inodes of this machine's established IPv4 connections whose local port is
     `port` (/proc/net/tcp: state 01)."""
