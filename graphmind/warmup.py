@@ -4,7 +4,8 @@ A JVM runs its code slowly until its JIT has compiled what is hot, and Neo4j pla
 query on first use: 32 agents right after a start waited seconds in the first minute
 (docs/benchmarks.md, "a cold Neo4j against a warm one"). So `graphmind serve` first runs
 the service's own operations (remember, recall, decide, observeOutcome, learn, activate)
-for a few throwaway users for `warmup_seconds`, then deletes every node of theirs, when
+for a few throwaway users for `warmup_seconds`, then deletes every node of theirs (and
+first those of any earlier warm-up that could not delete its own), when
 Neo4j's JVM has used less than `COLD_CPU_SECONDS` of CPU and no one has warmed this start
 of it yet (`Lease {name: 'neo4j-warmup'}`): a server restarted beside it, or a second
 host, starts at once. The speed benchmarks run the same warm-up before they measure
@@ -139,9 +140,10 @@ async def plan_request_path(deps: Deps) -> None:
 
 async def warm(deps: Deps, seconds: float, users: int = USERS) -> WarmupReport:
     """`users` throwaway users run rounds back to back for `seconds` (each at least one);
-    then every node of theirs is deleted. When a round fails, the other users stop first,
+    then every node of theirs is deleted (and, first, those an earlier warm-up left). When a round fails, the other users stop first,
     then all are deleted, then the error is raised; users that could not be deleted are
     logged by id."""
+    await delete_leftovers(deps)
     ids = [USER_PREFIX + uuid.uuid4().hex for _ in range(users)]
     started = time.monotonic()
     rounds = 0
@@ -166,6 +168,17 @@ async def warm(deps: Deps, seconds: float, users: int = USERS) -> WarmupReport:
         elapsed = time.monotonic() - started
         deleted = await _delete(deps, ids)
     return WarmupReport(ids, rounds, elapsed, deleted)
+
+
+async def delete_leftovers(deps: Deps) -> list[str]:
+    """Deletes the users earlier warm-ups left (killed midway, or their Neo4j stopped under
+    them) and returns their ids. One warm-up runs per start of Neo4j (`claim`), so a
+    warm-up user in Neo4j when one begins belongs to an earlier one."""
+    left = [row["userId"] for row in await deps.db.read("system.warmup_leftovers", prefix=USER_PREFIX)]
+    if left:
+        log.info("deleting %d users an earlier warm-up left: %s", len(left), ", ".join(left))
+        await _delete(deps, left)
+    return left
 
 
 async def _delete(deps: Deps, ids: list[str]) -> int:

@@ -66,6 +66,23 @@ async def test_warming_runs_every_operation_for_each_user_then_deletes_their_nod
         assert await remaining(deps, user_id) == 0
 
 
+async def test_a_warm_up_first_deletes_the_users_an_earlier_one_left(deps, monkeypatch):
+    """A warm-up killed midway leaves its users; the next one (on the next start) deletes them."""
+    left = warmup.USER_PREFIX + uuid.uuid4().hex
+    await warmup.run_round(deps, left, random.Random(0), 1)
+    assert await remaining(deps, left) > 0
+
+    async def no_rounds(deps, user_id, rng, k):
+        return None
+
+    monkeypatch.setattr(warmup, "run_round", no_rounds)
+    report = await warmup.warm(deps, seconds=0, users=1)
+
+    assert await remaining(deps, left) == 0
+    assert left not in report.user_ids
+    assert await warmup.delete_leftovers(deps) == []
+
+
 async def test_a_round_runs_the_queries_of_a_session_and_of_the_loop(deps, user_id, parameter_types):
     """A client that sends sessions meets planned scene queries too."""
     from graphmind.security.userdata import delete_user_data
