@@ -36,7 +36,10 @@ log = logging.getLogger("graphmind")
 
 class GraphMindGraphQL(GraphQL[Context, None]):
     async def get_context(self, request, response) -> Context:
-        return build_context(request)
+        context = build_context(request)
+        if context.user_id:  # the caller reads its recalls' records (db/write_behind.py)
+            await context.deps.db.behind.owner_settled(context.user_id)
+        return context
 
     async def render_graphql_ide(self, request):
         """Our GraphiQL page (local assets, the tour of the loop), not strawberry's CDN one."""

@@ -174,6 +174,11 @@ class Settings(BaseSettings):
         0.05, description="Hebbian rate among a recall's top results (0 turns co-retrieval off)"
     )
     coretrieval_top: int = Field(3, description="top results of a recall associated with each other")
+    retrieval_wait_seconds: float = Field(
+        1.0,
+        description="a decision on a retrieval not yet written (recorded behind a recall by another "
+        "server process) waits this long for it, then NOT_FOUND",
+    )
     couse_rate: float = Field(0.1, description="Hebbian rate × quality among a well-judged decision's memories")
     couse_max_memories: int = Field(10, description="most influencing memories associated per outcome")
     activation_threshold: float = Field(0.01, description="activation below which a node is dropped")

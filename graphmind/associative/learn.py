@@ -78,6 +78,9 @@ async def learn(
     query, agent_id, reported = _validate(query, agent_id, node_ids, strength)
     now = deps.clock.now()
     recalled: list[str] | None = None
+    # the seeds are the query's latest retrieval: the caller's recalls still being recorded
+    # behind them in this process (db/write_behind.py) are waited for
+    await deps.db.behind.owner_settled(user_id)
 
     async def work(tx) -> LearnResult | None:
         # one transaction: the query's seeds, the reported nodes, the edges, the event

@@ -14,6 +14,7 @@ from neo4j.graph import Node, Path, Relationship
 from graphmind.db import commit_flush, io_timeouts, temporals
 from graphmind.db.plan_gate import PlanGate
 from graphmind.db.queries import QueryLibrary
+from graphmind.db.write_behind import Queued, WriteBehind
 from graphmind.errors import Conflict, GraphMindError, Unavailable
 from graphmind.settings import Settings
 
@@ -190,6 +191,7 @@ class Database:
         self.library = library
         self.name = name
         self.plans = PlanGate()
+        self.behind = WriteBehind(self._write_queued)  # writes nobody waits for (db/write_behind.py)
 
     @contextmanager
     def _translated_errors(self):
@@ -219,7 +221,31 @@ class Database:
         return cls(driver, library, settings.neo4j_database)
 
     async def close(self) -> None:
-        await self.driver.close()
+        """Writes what is queued behind (db/write_behind.py), then closes the driver."""
+        try:
+            await self.behind.close()
+        finally:
+            await self.driver.close()
+
+    async def queue_write(self, key: str, owner: str, name: str, **params: object) -> None:
+        """Queues write query `name` behind the caller (db/write_behind.py): written soon,
+        in a transaction of its own, without the caller waiting; `key` lets a caller claim
+        it, `owner` (a user id) wait for it. Wrong parameters are refused here."""
+        query = self.library[name]
+        if query.is_read:
+            raise GraphMindError(f"query {name} is read: nobody would read its rows")
+        query.bind(params)
+        await self.behind.queue(key, owner, name, **params)
+
+    async def _write_queued(self, batch: list[Queued]) -> None:
+        """One transaction for a batch of queued writes, each its own query, all sent with
+        the COMMIT (db/commit_flush.py)."""
+
+        async def work(tx: Transaction) -> None:
+            for queued in batch:
+                tx.run_at_commit(queued.name, **queued.params)
+
+        await self.transaction(work)
 
     async def read(self, name: str, **params: object) -> list[Row]:
         """Runs a read query in its own transaction."""

@@ -17,11 +17,14 @@ retrieval returned that was archived or superseded since the recall is left out 
 reported in `skipped` (CONFLICT when that leaves none).
 """
 
+import asyncio
 import math
+import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
+from typing import cast
 
 import numpy as np
 
@@ -30,6 +33,7 @@ from graphmind.core import events
 from graphmind.core.enums import MemoryStatus
 from graphmind.core.redaction import redact
 from graphmind.db.database import keys_or_none_matching, nullable
+from graphmind.db.write_behind import Queued
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.learning.salience import clamp, normalise_scores
@@ -143,17 +147,26 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         for a in draft.alternatives
     ]
     trace_id, now = str(uuid.uuid4()), deps.clock.now()
+    # The retrieval's record is written behind its recall (db/write_behind.py): still queued
+    # here, this transaction writes it, ahead of the decision; in flight, it is waited for.
+    behind = deps.db.behind
+    claimed = behind.claim(draft.retrieval_id, user_id) if draft.retrieval_id else None
+    if draft.retrieval_id and claimed is None:
+        await behind.settled(draft.retrieval_id, user_id)
 
     async def work(tx) -> Decision:
-        [found] = await tx.run(
-            "decisions.influences",
-            userId=user_id,
-            optional=nullable(retrievalId=draft.retrieval_id),
-            # an empty list would be planned apart (db/database.py)
-            memoryIds=keys_or_none_matching([m.memory_id for m in draft.memories]),
-        )
+        if claimed is None:
+            [found] = await tx.run(
+                "decisions.influences",
+                userId=user_id,
+                optional=nullable(retrievalId=draft.retrieval_id),
+                # an empty list would be planned apart (db/database.py)
+                memoryIds=keys_or_none_matching([m.memory_id for m in draft.memories]),
+            )
+        else:
+            found = await _influences_of_claimed(tx, user_id, claimed, draft)
         if draft.retrieval_id and not found["retrievalFound"]:
-            raise NotFound(f"no retrieval {draft.retrieval_id}")
+            raise _RetrievalNotWritten(draft.retrieval_id)
         memories = {m["id"]: m for m in found["memories"]}
         for item in draft.memories:
             if item.memory_id not in memories:
@@ -236,4 +249,46 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         idempotency.record(tx, user_id, request_id, "decide", decision, now)
         return decision
 
-    return await deps.db.transaction(work)
+    # a retrieval another server process recorded behind its recall may not be written yet
+    deadline = time.monotonic() + deps.settings.retrieval_wait_seconds
+    while True:
+        try:
+            decision = await deps.db.transaction(work)
+        except _RetrievalNotWritten as e:
+            if time.monotonic() >= deadline:
+                raise NotFound(f"no retrieval {e.retrieval_id}") from None
+            await asyncio.sleep(RETRIEVAL_POLL_SECONDS)
+            continue
+        except BaseException:
+            if claimed is not None:
+                behind.give_back(claimed)
+            raise
+        if claimed is not None:
+            behind.written(claimed)
+        return decision
+
+
+RETRIEVAL_POLL_SECONDS = 0.02
+
+
+async def _influences_of_claimed(tx, user_id: str, claimed: Queued, draft: DecisionDraft) -> dict:
+    """What `decisions.influences` would read of a retrieval, for one whose record this
+    decision claimed: what it returned comes from the record, the memories from Neo4j, and
+    the record is queued for the COMMIT ahead of the decision, which links to it."""
+    results = cast(list[dict], claimed.params["results"])
+    returned = [{"id": r["id"], "score": r["score"], "rank": r["rank"]} for r in results]
+    wanted = list(dict.fromkeys([r["id"] for r in returned] + [m.memory_id for m in draft.memories]))
+    [found] = await tx.run(
+        "decisions.influences",
+        userId=user_id,
+        optional=nullable(retrievalId=None),
+        memoryIds=keys_or_none_matching(wanted),
+    )
+    tx.run_at_commit(claimed.name, **claimed.params)
+    return {**found, "retrievalFound": True, "returned": returned}
+
+
+class _RetrievalNotWritten(Exception):
+    def __init__(self, retrieval_id: str) -> None:
+        super().__init__(retrieval_id)
+        self.retrieval_id = retrieval_id

@@ -94,6 +94,7 @@ class Gateway:
             call = await self.locate(ctx)
         except GraphMindError as e:  # over stdio: the key was revoked since, or Neo4j is down
             raise OperationFailed(GraphQLError(e.message, extensions={"code": e.code, **e.extensions})) from e
+        await call.deps.db.behind.owner_settled(call.caller.user_id)  # its recalls' records (db/write_behind.py)
         result = await self.schema.execute(
             self.operations[operation],
             variable_values=values,

@@ -39,6 +39,9 @@ def _one(rows: list[dict], memory_id: str) -> Memory:
 
 
 async def get_memory(deps: Deps, user_id: str, memory_id: str) -> Memory:
+    """The caller's memory, with the reviews of the caller's recalls still being recorded
+    in this process (db/write_behind.py) written first, as every read of memories here."""
+    await deps.db.behind.owner_settled(user_id)
     return _one(await deps.db.read("memory.get", userId=user_id, id=memory_id), memory_id)
 
 
@@ -48,6 +51,7 @@ async def list_memories(
     if not 1 <= first <= MAX_PAGE_SIZE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE_SIZE}", field="first")
     flt = flt or MemoryFilter()
+    await deps.db.behind.owner_settled(user_id)
     rows = await deps.db.read(
         "memory.list",
         userId=user_id,

@@ -295,15 +295,16 @@ async def recall(
                 timedelta(minutes=s.neighbour_window_minutes),
                 s.rank_weight_similarity,
             )
-        result = _assemble(deps, rows, limit, token_budget, min_similarity)
-        _record(tx, deps, user_id, query, now, result)
-        return result
+        return _assemble(deps, rows, limit, token_budget, min_similarity)
 
-    # one transaction on the caller's path: rank and record
+    # one read transaction on the caller's path; the record is written behind it (db/write_behind.py)
     try:
-        return await deps.db.transaction(work)
+        await deps.db.behind.owner_settled(user_id)  # this user's earlier reviews are read
+        result = await deps.db.read_transaction(work)
     finally:
         _settle(embedding)
+    await _record(deps, user_id, query, now, result)
+    return result
 
 
 def _settle(task: asyncio.Future) -> None:
@@ -358,10 +359,11 @@ def _tokens(deps: Deps, memory: dict) -> int:
     return deps.embedder.count_tokens(memory["content"]) if count is None else count
 
 
-def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
-    """In the ranking's transaction, sent with its COMMIT: the Retrieval, a review of each
-    returned memory (decay timer reset, stability grown by the spacing effect, R20) and
-    co-retrieval."""
+async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
+    """Queued behind the recall (db/write_behind.py), keyed by the retrieval id: the
+    Retrieval, a review of each returned memory (decay timer reset, stability grown by the
+    spacing effect, R20) and co-retrieval. A decision on the retrieval that finds it still
+    queued writes it itself (learning/decisions.py)."""
     s = deps.settings
     for item in result.items:
         memory = item.memory
@@ -376,7 +378,9 @@ def _record(tx, deps: Deps, user_id: str, query: str, now: datetime, result: Rec
         queryHash=query_hash,
         retrievalId=result.retrieval_id,
     )
-    tx.run_at_commit(
+    await deps.db.queue_write(
+        result.retrieval_id,
+        user_id,
         "memory.record_retrieval",
         userId=user_id,
         retrievalId=result.retrieval_id,

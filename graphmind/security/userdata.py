@@ -79,7 +79,10 @@ async def _delete_in_batches(deps: Deps, query: str, user_id: str, batch: int) -
 async def delete_user_data(deps: Deps, user_id: str) -> tuple[int, int]:
     """Deletes every node of the user, in batches: first their relationships, then the
     bare nodes (a memory holds about a hundred keyword postings, a term thousands).
-    Returns (deleted nodes, remaining), remaining being 0."""
+    Returns (deleted nodes, remaining), remaining being 0. The user's recalls still being
+    recorded behind them in this process (db/write_behind.py) are written first, so that
+    none writes after the deletion."""
+    await deps.db.behind.owner_settled(user_id)
     await _delete_in_batches(deps, "user.delete_relationship_batch", user_id, RELATIONSHIP_BATCH)
     deleted = await _delete_in_batches(deps, "user.delete_batch", user_id, BATCH)
     [left] = await deps.db.read("user.remaining", userId=user_id)

@@ -37,8 +37,10 @@ async def test_recall_associates_its_top_results(remember, deps, user_id):
     result = await recall(deps, user_id, "backup schedule and retention", limit=3)
     top = [i.memory.id for i in result.items]
     assert sorted(top) == sorted(ids)
+    await deps.db.behind.owner_settled(user_id)  # written behind the recall (db/write_behind.py)
     assert await weight(deps, top[0], top[1]) == pytest.approx(deps.settings.coretrieval_rate)
     await recall(deps, user_id, "backup schedule and retention", limit=3)
+    await deps.db.behind.owner_settled(user_id)
     rate = deps.settings.coretrieval_rate
     assert await weight(deps, top[0], top[2]) == pytest.approx(rate + rate * (1 - rate))
 

@@ -1,5 +1,6 @@
 """decide and observeOutcome against the real Neo4j: R10, R11, R14-R18, revisions, isolation."""
 
+import asyncio
 import random
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -318,6 +319,7 @@ async def test_decide_and_observe_send_their_queries_parameters_of_the_same_type
     await outcomes.observe_outcome(deps, user_id, outcome(decided[1].trace_id, 0.2, revision=True))
     await outcomes.observe_outcome(deps, user_id, outcome(decided[2].trace_id, 0.0))
     assert {name: len(types) for name, types in parameter_types.items()} == {
+        "memory.record_retrieval": 1,  # the recall's record, still queued: written by the first decision
         "decisions.influences": 1,
         "decisions.create": 1,
         "outcomes.trace": 1,
@@ -382,3 +384,109 @@ async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, reme
     log = await events_after(deps, user_id, 0, None, 500)
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
     assert {"memory.stored", "decision.tracked", "outcome.observed", "salience.adjusted"} <= {e.type for e in log}
+
+
+async def retrieval_found(deps, user_id: str, retrieval_id: str) -> bool:
+    [row] = await deps.db.read(
+        "decisions.influences", userId=user_id, optional={"retrievalId": retrieval_id}, memoryIds=[""]
+    )
+    return row["retrievalFound"]
+
+
+async def test_a_decision_writes_the_record_of_its_retrieval_when_it_is_still_queued(remember, deps, user_id):
+    await remember("Postgres handles our analytics workload well")
+    behind = deps.db.behind
+    behind_writer = behind._write_batch
+    held = asyncio.Event()
+
+    async def held_back(batch):  # the writer is busy: the record stays queued
+        await held.wait()
+        await behind_writer(batch)
+
+    behind._write_batch = held_back
+    try:
+        busy = user_id + "-busy"
+        first = await recall(deps, busy, "keep the writer busy", 3)  # its record in flight, held
+        await asyncio.sleep(0)
+        retrieval = await recall(deps, user_id, "Postgres analytics", 5)
+        assert not await retrieval_found(deps, user_id, retrieval.retrieval_id)
+        decision = await decisions.decide(
+            deps, user_id, DecisionDraft(DecisionType.ACTION, "Use Postgres", retrieval_id=retrieval.retrieval_id)
+        )
+        assert behind.claim(retrieval.retrieval_id, user_id) is None  # taken by the decision, not left queued
+        assert await retrieval_found(deps, user_id, retrieval.retrieval_id)
+        assert decision.memory_scores and decision.attribution_inferred
+    finally:
+        held.set()
+        behind._write_batch = behind_writer
+    await behind.owner_settled(busy)
+    assert await retrieval_found(deps, busy, first.retrieval_id)
+    seqs = [e.seq for e in await events_after(deps, user_id, 0, None, 100)]
+    assert seqs == list(range(1, len(seqs) + 1))  # no gap, none twice
+
+
+async def test_a_decision_waits_for_a_retrieval_another_process_is_still_recording(
+    remember, deps, user_id, settings, library
+):
+    """Another server process's recall is recorded behind it: a decision here on its
+    retrieval waits for the record (retrieval_wait_seconds), then finds it."""
+    from graphmind.db.database import Database
+
+    await remember("Redis is our cache")
+    other_db = Database.connect(settings, library)
+    other = replace(deps, db=other_db)
+    release = asyncio.Event()
+    writer = other_db.behind._write_batch
+
+    async def late(batch):
+        await release.wait()
+        await writer(batch)
+
+    other_db.behind._write_batch = late
+    try:
+        retrieval = await recall(other, user_id, "cache", 3)
+        asyncio.get_running_loop().call_later(0.2, release.set)
+        decision = await decisions.decide(
+            deps, user_id, DecisionDraft(DecisionType.ACTION, "Keep Redis", retrieval_id=retrieval.retrieval_id)
+        )
+        assert decision.retrieval_id == retrieval.retrieval_id
+    finally:
+        release.set()
+        await other_db.close()
+
+
+async def test_a_retrieval_that_never_comes_is_not_found_after_the_wait(deps, user_id):
+    waited = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+    with pytest.raises(NotFound, match="no retrieval"):
+        await decisions.decide(
+            waited, user_id, DecisionDraft(DecisionType.ACTION, "Anything", retrieval_id="no-such-retrieval")
+        )
+
+
+async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id):
+    await remember("Postgres handles our analytics workload well")
+    behind = deps.db.behind
+    writer = behind._write_batch
+    held = asyncio.Event()
+
+    async def held_back(batch):
+        await held.wait()
+        await writer(batch)
+
+    behind._write_batch = held_back
+    try:
+        await recall(deps, user_id + "-busy", "keep the writer busy", 3)
+        await asyncio.sleep(0)
+        retrieval = await recall(deps, user_id, "Postgres analytics", 5)
+        intruder = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+        with pytest.raises(NotFound, match="no retrieval"):
+            await decisions.decide(
+                intruder,
+                user_id + "-intruder",
+                DecisionDraft(DecisionType.ACTION, "Use Postgres", retrieval_id=retrieval.retrieval_id),
+            )
+    finally:
+        held.set()
+        behind._write_batch = writer
+    await behind.owner_settled(user_id)
+    assert await retrieval_found(deps, user_id, retrieval.retrieval_id)

@@ -1,5 +1,6 @@
 """Hybrid recall: score and RRF fusion arithmetic, filters, what is never returned, isolation, recording."""
 
+import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -541,14 +542,15 @@ class CountingDatabase:
         return attribute
 
 
-async def test_recall_ranks_and_records_in_one_transaction(remember, deps, user_id):
+async def test_recall_reads_in_one_transaction_and_records_behind_it(remember, deps, user_id):
     stored = await remember("The cache TTL is ten minutes for sessions")
     counting = CountingDatabase(deps.db)
     result = await recall(replace(deps, db=counting), user_id, "cache TTL", 5)
-    assert counting.calls == ["transaction"]  # one round trip on the caller's path
+    assert counting.calls == ["read_transaction"]  # one round trip on the caller's path, no write
     assert [i.memory.id for i in result.items] == [stored.memory.id]
+    await deps.db.behind.owner_settled(user_id)  # the record, written by the process's writer
     [row] = await deps.db.read("memory.get_many", userId=user_id, ids=[stored.memory.id])
-    assert row["memory"]["accessCount"] == 1  # recorded before recall answered
+    assert row["memory"]["accessCount"] == 1
 
 
 @pytest.mark.parametrize(
@@ -645,3 +647,25 @@ async def test_every_recall_sends_its_queries_parameters_of_the_same_types(remem
         "memory.rank": 1,
         "memory.record_retrieval": 1,
     }
+
+
+async def test_concurrent_recalls_are_each_recorded_behind_them_with_gap_free_events(remember, deps, user_id):
+    from graphmind.learning.event_log import events_after
+
+    memory = (await remember("The staging cluster runs in Frankfurt")).memory
+    results = await asyncio.gather(*(recall(deps, user_id, f"where does staging run {i}", 3) for i in range(12)))
+    await deps.db.behind.owner_settled(user_id)
+    retrieved = await events_after(deps, user_id, 0, ["memory.retrieved"], 100)
+    assert sorted(e.payload["retrievalId"] for e in retrieved) == sorted(r.retrieval_id for r in results)
+    seqs = [e.seq for e in await events_after(deps, user_id, 0, None, 100)]
+    assert seqs == list(range(1, len(seqs) + 1))
+    stored = await manage.get_memory(deps, user_id, memory.id)
+    assert stored.access_count == 12  # each recall's review written
+
+
+async def test_a_recall_reads_the_reviews_of_the_callers_earlier_recalls(remember, deps, user_id):
+    """Its record is written behind a recall; the caller's next recall waits for it."""
+    await remember("The staging cluster runs in Frankfurt")
+    first = await recall(deps, user_id, "where does staging run", 3)
+    second = await recall(deps, user_id, "where does staging run", 3)
+    assert second.items[0].memory.access_count == first.items[0].memory.access_count + 1
