@@ -1,7 +1,7 @@
 // name: record_retrieval
-// Records a recall as a Retrieval with its memory.retrieved event, RETURNED edges and co-retrieval edge changes; each returned memory is reviewed: its decay timer resets and it takes the stability the spacing effect gave it (lifecycle/decay.py); its Kalman utility takes the retrieval as weak evidence of use (memory/utility.py: observed 0.5 + 0.5/rank, measurement noise retrievalNoise, 0: off), read and written under the memory's lock.
+// Records a recall as a Retrieval with its memory.retrieved event, RETURNED edges and co-retrieval edge changes; each returned memory is reviewed as it is when the record is written (the record is written behind the recall: a later record of the same memory builds on an earlier one): its decay timer resets and its stability grows by the spacing effect, S·(1 + stabilityFactor·(1 − R)), never below minStability, R as `rank.cypher` computes it at the recall's time (lifecycle/decay.py); its Kalman utility takes the retrieval as weak evidence of use (memory/utility.py: observed 0.5 + 0.5/rank, measurement noise retrievalNoise, 0: off), read and written under the memory's lock.
 // mode: write
-// params: userId, retrievalId, events, query, queryHash, results, now, retrievalNoise, processNoise, changes
+// params: userId, retrievalId, events, query, queryHash, results, now, retrievalNoise, processNoise, changes, retrievabilityScale, defaultStability, stabilityFactor, minStability
 // include: events.append
 CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, queryHash: $queryHash,
                      createdAt: $now, resultCount: size($results)})
@@ -9,8 +9,18 @@ WITH r
 UNWIND $results AS item
 MATCH (m:Memory {id: item.id}) WHERE m.userId = $userId
 CREATE (r)-[:RETURNED {rank: item.rank, score: item.score}]->(m)
-SET m.lastAccessedAt = $now, m.accessCount = coalesce(m.accessCount, 0) + 1,
-    m.stability = item.stability
+// written first, so the memory's write lock is held before its review is read
+SET m.accessCount = coalesce(m.accessCount, 0) + 1
+WITH m, item, coalesce(m.stability, $defaultStability) AS stability,
+     reduce(latest = m.createdAt, at IN [m.lastAccessedAt, m.sceneFlushedAt] |
+            CASE WHEN at IS NOT NULL AND at > latest THEN at ELSE latest END) AS since
+WITH m, item, stability,
+     CASE WHEN m.inScene THEN 1.0
+          ELSE $retrievabilityScale * exp(-(CASE WHEN since < $now THEN duration.inSeconds(since, $now).seconds ELSE 0 END / 3600.0) / stability)
+     END AS retrievability
+WITH m, item, stability * (1 + $stabilityFactor * (1 - CASE WHEN retrievability > 1.0 THEN 1.0 ELSE retrievability END)) AS reviewed
+SET m.lastAccessedAt = CASE WHEN m.lastAccessedAt > $now THEN m.lastAccessedAt ELSE $now END,
+    m.stability = CASE WHEN reviewed < $minStability THEN toFloat($minStability) ELSE reviewed END
 WITH m, item, coalesce(m.utilityEstimate, 0.5) AS x, coalesce(m.utilityVariance, 1.0) AS p
 WITH m, item, x, p, CASE WHEN $retrievalNoise > 0 THEN p / (p + $retrievalNoise) ELSE 0.0 END AS k
 SET m.utilityEstimate = CASE WHEN k > 0 THEN x + k * (0.5 + 0.5 / item.rank - x) ELSE m.utilityEstimate END,

@@ -299,7 +299,6 @@ async def recall(
 
     # one read transaction on the caller's path; the record is written behind it (db/write_behind.py)
     try:
-        await deps.db.behind.owner_settled(user_id)  # this user's earlier reviews are read
         result = await deps.db.read_transaction(work)
     finally:
         _settle(embedding)
@@ -363,7 +362,10 @@ async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: R
     """Queued behind the recall (db/write_behind.py), keyed by the retrieval id: the
     Retrieval, a review of each returned memory (decay timer reset, stability grown by the
     spacing effect, R20) and co-retrieval. A decision on the retrieval that finds it still
-    queued writes it itself (learning/decisions.py)."""
+    queued writes it itself (learning/decisions.py). The review is computed again from the
+    memory as it is when written, so a recall that read a memory before an earlier recall's
+    record of it was written does not undo that review; the result shows the review as
+    computed from what the recall read."""
     s = deps.settings
     for item in result.items:
         memory = item.memory
@@ -388,9 +390,14 @@ async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: R
         query=redact(query).text if s.redact_pii else query,
         queryHash=query_hash,
         results=[
-            {"id": item.memory.id, "rank": rank, "score": item.score, "stability": item.memory.stability}
-            for rank, item in enumerate(result.items, start=1)
+            {"id": item.memory.id, "rank": rank, "score": item.score} for rank, item in enumerate(result.items, start=1)
         ],
+        # the review, from each memory as it is when the record is written (the formula of
+        # lifecycle/decay.py `reviewed_stability`, R as rank.cypher's)
+        retrievabilityScale=s.retrievability_scale,
+        defaultStability=decay.DEFAULT_STABILITY_HOURS,
+        stabilityFactor=s.stability_factor,
+        minStability=decay.MIN_STABILITY_HOURS,
         now=now,
         retrievalNoise=s.utility_retrieval_noise,
         processNoise=PROCESS_NOISE,
