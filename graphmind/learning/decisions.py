@@ -251,13 +251,15 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
 
     # a retrieval another server process recorded behind its recall may not be written yet
     deadline = time.monotonic() + deps.settings.retrieval_wait_seconds
+    pause = RETRIEVAL_POLL_SECONDS
     while True:
         try:
             decision = await deps.db.transaction(work)
         except _RetrievalNotWritten as e:
             if time.monotonic() >= deadline:
                 raise NotFound(f"no retrieval {e.retrieval_id}") from None
-            await asyncio.sleep(RETRIEVAL_POLL_SECONDS)
+            await asyncio.sleep(pause)  # backing off: an unknown id costs a few reads, not fifty
+            pause = min(pause * 2, RETRIEVAL_POLL_MAX_SECONDS)
             continue
         except BaseException:
             if claimed is not None:
@@ -268,7 +270,8 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         return decision
 
 
-RETRIEVAL_POLL_SECONDS = 0.02
+RETRIEVAL_POLL_SECONDS = 0.02  # the first wait for a retrieval not yet written; doubled up to
+RETRIEVAL_POLL_MAX_SECONDS = 0.2
 
 
 async def _influences_of_claimed(tx, user_id: str, claimed: Queued, draft: DecisionDraft) -> dict:

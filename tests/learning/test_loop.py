@@ -490,3 +490,19 @@ async def test_another_users_decision_cannot_take_a_queued_record(remember, deps
         behind._write_batch = writer
     await behind.owner_settled(user_id)
     assert await retrieval_found(deps, user_id, retrieval.retrieval_id)
+
+
+async def test_an_unknown_retrieval_is_looked_up_a_few_times_not_fifty(deps, user_id, monkeypatch):
+    """The wait for a retrieval another process records backs off (20 ms doubling to 200 ms)."""
+    lookups = 0
+    transaction = deps.db.transaction
+
+    async def counted(work):
+        nonlocal lookups
+        lookups += 1
+        return await transaction(work)
+
+    monkeypatch.setattr(deps.db, "transaction", counted)
+    with pytest.raises(NotFound, match="no retrieval"):
+        await decisions.decide(deps, user_id, DecisionDraft(DecisionType.ACTION, "Anything", retrieval_id="no-such"))
+    assert 2 <= lookups <= 10  # waited for it (1 s by default), without a query every 20 ms
