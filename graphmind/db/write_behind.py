@@ -16,7 +16,7 @@ What the callers rely on:
   command) sends what is queued first. What a crash loses is at most what was queued or in
   flight: the last batch.
 - **Events stay gap-free per user**: a queued write appends its events when it runs
-  (`events.append`), in its own transaction.
+  (`events.append`), in the transaction that writes it.
 - **A key can be claimed** (`claim`) by a caller that writes it in its own transaction:
   decide writes the record of the retrieval it names, with the decision, when the record is
   still queued, rather than waiting for it.
@@ -38,6 +38,7 @@ CAPACITY = 10_000  # queued writes at most; more wait for room
 BATCH = 200  # writes per transaction at most
 RETRY_FIRST_SECONDS = 0.2  # the first wait after Neo4j could not be reached; doubled up to
 RETRY_MAX_SECONDS = 5.0
+WAIT_LIMIT_SECONDS = 3.0  # a caller waits this long at most for its writes (Neo4j may be down)
 
 
 @dataclass
@@ -73,6 +74,7 @@ class WriteBehind:
         self._batch = batch
         self._queued: dict[str, Queued] = {}  # by key, in the order queued
         self._in_flight: dict[str, Queued] = {}
+        self._claimed: dict[str, Queued] = {}  # taken by a caller writing them itself
         self._wake = asyncio.Event()
         self._room = asyncio.Event()
         self._room.set()
@@ -81,6 +83,9 @@ class WriteBehind:
 
     def __len__(self) -> int:
         return len(self._queued) + len(self._in_flight)
+
+    def _pending(self) -> list[Queued]:
+        return [*self._in_flight.values(), *self._claimed.values(), *self._queued.values()]
 
     async def queue(self, key: str, owner: str, name: str, **params: object) -> None:
         """Queues query `name`; returns once it is queued (at once unless `capacity` writes
@@ -103,48 +108,64 @@ class WriteBehind:
         queued = self._queued.get(key)
         if queued is None or queued.owner != owner:
             return None
-        return self._queued.pop(key)
+        self._claimed[key] = self._queued.pop(key)
+        return queued
 
     def give_back(self, claimed: Queued) -> None:
-        """A claimed write the claimer could not write: queued again, first."""
+        """A claimed write the claimer could not write: queued again, first (once closed:
+        logged as lost)."""
+        self._claimed.pop(claimed.key, None)
+        if self._closed:
+            self._lost([claimed])
+            return
         self._queued = {claimed.key: claimed, **self._queued}
         self._wake.set()
 
     def written(self, claimed: Queued) -> None:
         """A claimed write the claimer has committed."""
+        self._claimed.pop(claimed.key, None)
         claimed.done()
         self._room_made()
 
-    async def settled(self, key: str, owner: str) -> None:
+    async def settled(self, key: str, owner: str, limit: float = WAIT_LIMIT_SECONDS) -> None:
         """Waits until the write of `key` queued here (if any, and `owner`'s) is written or
-        given up."""
-        queued = self._queued.get(key) or self._in_flight.get(key)
+        given up, for at most `limit` seconds."""
+        queued = self._queued.get(key) or self._in_flight.get(key) or self._claimed.get(key)
         if queued is not None and queued.owner == owner:
-            with contextlib.suppress(Exception):
-                await asyncio.shield(queued.written)
+            await asyncio.wait([queued.written], timeout=limit)
 
-    async def owner_settled(self, owner: str) -> None:
-        """Waits until every write of `owner` queued here so far is written or given up."""
-        waits = [q.written for q in (*self._in_flight.values(), *self._queued.values()) if q.owner == owner]
+    async def owner_settled(self, owner: str, limit: float = WAIT_LIMIT_SECONDS) -> None:
+        """Waits until every write of `owner` queued here so far is written or given up, for
+        at most `limit` seconds (while Neo4j cannot be reached they wait; the caller goes on
+        and meets the outage itself)."""
+        waits = [q.written for q in self._pending() if q.owner == owner]
         if waits:
-            await asyncio.gather(*(asyncio.shield(w) for w in waits), return_exceptions=True)
+            await asyncio.wait(waits, timeout=limit)
 
     async def close(self, timeout: float = 30.0) -> None:
         """Writes what is queued (for up to `timeout` seconds), then stops; what is left is
         logged as lost."""
         self._closed = True
-        waits = [q.written for q in (*self._in_flight.values(), *self._queued.values())]
+        waits = [q.written for q in self._pending()]
         if waits:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    asyncio.gather(*(asyncio.shield(w) for w in waits), return_exceptions=True), timeout
-                )
+            await asyncio.wait(waits, timeout=timeout)
+        left = [q for q in self._pending() if not q.written.done()]  # counted before the writer stops
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        if left := len(self):
-            log.error("%d queued writes could not be written before the service stopped", left)
+        self._lost(left)
+
+    def _lost(self, writes: list[Queued]) -> None:
+        """Writes that will not be written: logged, and their waiters released."""
+        if writes:
+            log.error(
+                "%d queued writes could not be written before the service stopped: %s",
+                len(writes),
+                ", ".join(f"{q.name} {q.key}" for q in writes),
+            )
+        for q in writes:
+            q.done(Unavailable("the service stopped before this write"))
 
     async def _run(self) -> None:
         backoff = RETRY_FIRST_SECONDS

@@ -138,3 +138,46 @@ async def test_wrong_parameters_are_refused_when_queued_not_when_written(db):
     with pytest.raises(GraphMindError, match="is read"):
         await db.queue_write("k", "u", "memory.get", userId="u", id="m")
     assert len(db.behind) == 0
+
+
+async def test_a_caller_waits_for_its_writes_a_bounded_time_while_neo4j_is_down():
+    writer = Writer(unreachable=10_000)
+    behind = WriteBehind(writer)
+    await queue_all(behind, ["a"])
+    await asyncio.wait_for(behind.owner_settled("u", limit=0.05), 5)  # returns, the write still waiting
+    await asyncio.wait_for(behind.settled("a", "u", limit=0.05), 5)
+    assert len(behind) == 1
+
+
+async def test_a_claimed_write_is_waited_for_and_one_given_back_after_close_is_logged_lost(caplog):
+    writer = Writer()
+    behind = WriteBehind(writer)
+    writer.gate.clear()
+    await queue_all(behind, ["a"])
+    await asyncio.sleep(0)  # "a" in flight
+    await queue_all(behind, ["b"])
+    claimed = behind.claim("b", "u")
+    assert claimed is not None
+    waited = asyncio.ensure_future(behind.owner_settled("u"))
+    await asyncio.sleep(0.01)
+    assert not waited.done()  # the claimed write is waited for too
+    behind.written(claimed)
+    writer.gate.set()
+    await asyncio.wait_for(waited, 5)
+    await queue_all(behind, ["c"])
+    late = behind.claim("c", "u")
+    await behind.close(timeout=1)
+    with caplog.at_level(logging.ERROR, logger="graphmind"):
+        behind.give_back(late)
+    assert "could not be written before the service stopped: q c" in caplog.text
+    assert late.written.done()
+
+
+async def test_close_releases_the_waiters_of_what_it_could_not_write(caplog):
+    writer = Writer(unreachable=10_000)
+    behind = WriteBehind(writer)
+    await queue_all(behind, ["a"])
+    with caplog.at_level(logging.ERROR, logger="graphmind"):
+        await behind.close(timeout=0.05)
+    assert "1 queued writes could not be written before the service stopped: q a" in caplog.text
+    await asyncio.wait_for(behind.owner_settled("u"), 1)
