@@ -5,6 +5,8 @@ below apply unless the environment (`make test`) already says otherwise, so a
 bare `pytest` never touches the data of `make run`.
 """
 
+import asyncio
+import contextlib
 import os
 import socket
 import threading
@@ -234,3 +236,29 @@ def server(db, settings):
     uvicorn_server.should_exit = True
     thread.join(timeout=60)
     sock.close()
+
+
+@pytest.fixture
+def hold_writer():
+    """`async with hold_writer(database) as release:` the database's write-behind writer
+    (db/write_behind.py) waits before each batch until `release` is set or the block ends,
+    so that what is queued meanwhile stays queued."""
+
+    @contextlib.asynccontextmanager
+    async def hold(database):
+        behind = database.behind
+        write = behind._write_batch
+        release = asyncio.Event()
+
+        async def held(batch):
+            await release.wait()
+            await write(batch)
+
+        behind._write_batch = held
+        try:
+            yield release
+        finally:
+            release.set()
+            behind._write_batch = write
+
+    return hold

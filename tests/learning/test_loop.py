@@ -393,18 +393,12 @@ async def retrieval_found(deps, user_id: str, retrieval_id: str) -> bool:
     return row["retrievalFound"]
 
 
-async def test_a_decision_writes_the_record_of_its_retrieval_when_it_is_still_queued(remember, deps, user_id):
+async def test_a_decision_writes_the_record_of_its_retrieval_when_it_is_still_queued(
+    remember, deps, user_id, hold_writer
+):
     await remember("Postgres handles our analytics workload well")
     behind = deps.db.behind
-    behind_writer = behind._write_batch
-    held = asyncio.Event()
-
-    async def held_back(batch):  # the writer is busy: the record stays queued
-        await held.wait()
-        await behind_writer(batch)
-
-    behind._write_batch = held_back
-    try:
+    async with hold_writer(deps.db):  # the writer is busy: the record stays queued
         busy = user_id + "-busy"
         first = await recall(deps, busy, "keep the writer busy", 3)  # its record in flight, held
         await asyncio.sleep(0)
@@ -416,9 +410,6 @@ async def test_a_decision_writes_the_record_of_its_retrieval_when_it_is_still_qu
         assert behind.claim(retrieval.retrieval_id, user_id) is None  # taken by the decision, not left queued
         assert await retrieval_found(deps, user_id, retrieval.retrieval_id)
         assert decision.memory_scores and decision.attribution_inferred
-    finally:
-        held.set()
-        behind._write_batch = behind_writer
     await behind.owner_settled(busy)
     assert await retrieval_found(deps, busy, first.retrieval_id)
     seqs = [e.seq for e in await events_after(deps, user_id, 0, None, 100)]
@@ -426,7 +417,7 @@ async def test_a_decision_writes_the_record_of_its_retrieval_when_it_is_still_qu
 
 
 async def test_a_decision_waits_for_a_retrieval_another_process_is_still_recording(
-    remember, deps, user_id, settings, library
+    remember, deps, user_id, settings, library, hold_writer
 ):
     """Another server process's recall is recorded behind it: a decision here on its
     retrieval waits for the record (retrieval_wait_seconds), then finds it."""
@@ -435,23 +426,15 @@ async def test_a_decision_waits_for_a_retrieval_another_process_is_still_recordi
     await remember("Redis is our cache")
     other_db = Database.connect(settings, library)
     other = replace(deps, db=other_db)
-    release = asyncio.Event()
-    writer = other_db.behind._write_batch
-
-    async def late(batch):
-        await release.wait()
-        await writer(batch)
-
-    other_db.behind._write_batch = late
     try:
-        retrieval = await recall(other, user_id, "cache", 3)
-        asyncio.get_running_loop().call_later(0.2, release.set)
-        decision = await decisions.decide(
-            deps, user_id, DecisionDraft(DecisionType.ACTION, "Keep Redis", retrieval_id=retrieval.retrieval_id)
-        )
-        assert decision.retrieval_id == retrieval.retrieval_id
+        async with hold_writer(other_db) as release:
+            retrieval = await recall(other, user_id, "cache", 3)
+            asyncio.get_running_loop().call_later(0.2, release.set)
+            decision = await decisions.decide(
+                deps, user_id, DecisionDraft(DecisionType.ACTION, "Keep Redis", retrieval_id=retrieval.retrieval_id)
+            )
+            assert decision.retrieval_id == retrieval.retrieval_id
     finally:
-        release.set()
         await other_db.close()
 
 
@@ -463,18 +446,10 @@ async def test_a_retrieval_that_never_comes_is_not_found_after_the_wait(deps, us
         )
 
 
-async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id):
+async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id, hold_writer):
     await remember("Postgres handles our analytics workload well")
     behind = deps.db.behind
-    writer = behind._write_batch
-    held = asyncio.Event()
-
-    async def held_back(batch):
-        await held.wait()
-        await writer(batch)
-
-    behind._write_batch = held_back
-    try:
+    async with hold_writer(deps.db):
         await recall(deps, user_id + "-busy", "keep the writer busy", 3)
         await asyncio.sleep(0)
         retrieval = await recall(deps, user_id, "Postgres analytics", 5)
@@ -485,9 +460,6 @@ async def test_another_users_decision_cannot_take_a_queued_record(remember, deps
                 user_id + "-intruder",
                 DecisionDraft(DecisionType.ACTION, "Use Postgres", retrieval_id=retrieval.retrieval_id),
             )
-    finally:
-        held.set()
-        behind._write_batch = writer
     await behind.owner_settled(user_id)
     assert await retrieval_found(deps, user_id, retrieval.retrieval_id)
 

@@ -76,30 +76,18 @@ async def test_an_old_but_useful_memory_outranks_an_old_useless_one(timed, clock
         assert item.score == pytest.approx(0.7 * b.relevance + 0.15 * b.retrievability + 0.15 * b.utility)
 
 
-async def test_recalls_recorded_late_review_a_memory_one_after_the_other(timed, clock, store, user_id):
+async def test_recalls_recorded_late_review_a_memory_one_after_the_other(timed, clock, store, user_id, hold_writer):
     """A recall's record is written behind it (db/write_behind.py): a second recall that read
     the memory before the first one's record was written still reviews it from the first
     review on, not from what it read."""
     stored = await store("Invoices are sent on the first working day of the month")
-    behind = timed.db.behind
-    writer = behind._write_batch
-    held = asyncio.Event()
-
-    async def held_back(batch):  # the writer is busy: both records wait
-        await held.wait()
-        await writer(batch)
-
-    behind._write_batch = held_back
-    try:
+    async with hold_writer(timed.db):  # the writer is busy: both records wait
         await recall(timed, user_id + "-busy", "keep the writer busy", 3)
         await asyncio.sleep(0)
         clock.advance(hours=48)  # R = e^-1
         await recall(timed, user_id, "when are invoices sent", 5)
         clock.advance(hours=24)
         await recall(timed, user_id, "when are invoices sent", 5)  # read the memory unreviewed
-    finally:
-        held.set()
-        behind._write_batch = writer
     first = 48.0 * (1 + (1 - math.exp(-1)))
     second = first * (1 + (1 - math.exp(-24 / first)))  # 24 h after the first review
     again = await manage.get_memory(timed, user_id, stored.memory.id)
