@@ -10,11 +10,10 @@ neighbours and mixes relevance with retrievability and learned utility; a questi
 counts or totals spreads its results over episodes (`memory/spread.py`). A memory with a
 self-improved version (IMPROVES) that qualifies itself is left out unless history is asked
 for: the improved version stands in for it. With a token budget the candidates are
-packed by `memory/budget.py`. The same write transaction then records the
-Retrieval (`record_retrieval.cypher`: decay timers reset, stability grows) and
-associates the top results with each other (co-retrieval, `core/edges.py`):
-recall is one transaction on the caller's path, and what it returned is recorded
-before it answers.
+packed by `memory/budget.py`. Both queries run in one read transaction, the only one on
+the caller's path; the record of what it returned (the Retrieval, each memory's review:
+decay timer reset, stability grown; co-retrieval, `core/edges.py`; the `memory.retrieved`
+event) is queued and written behind it (`record_retrieval.cypher`, `db/write_behind.py`).
 """
 
 import asyncio
