@@ -2,7 +2,7 @@
 
 import asyncio
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from graphmind.core.terms import index_rows
 from graphmind.db.database import Database
@@ -21,21 +21,37 @@ class IndexState:
     state: str
     population_percent: float
     properties: tuple[str, ...] = ()
+    config: dict[str, object] = field(default_factory=dict)  # options.indexConfig
+
+    @property
+    def quantised(self) -> bool:
+        """A vector index whose search reads quantised vectors (Neo4j's default: binary)."""
+        return str(self.config.get("vector.quantization.type", "NONE")).upper() != "NONE" or bool(
+            self.config.get("vector.quantization.enabled", False)
+        )
 
 
 async def index_states(db: Database) -> list[IndexState]:
     rows = await db.read("system.index_states")
     return [
-        IndexState(r["name"], r["type"], r["state"], float(r["populationPercent"] or 0.0), tuple(r["properties"] or ()))
+        IndexState(
+            r["name"],
+            r["type"],
+            r["state"],
+            float(r["populationPercent"] or 0.0),
+            tuple(r["properties"] or ()),
+            dict((r["options"] or {}).get("indexConfig") or {}),
+        )
         for r in rows
     ]
 
 
-async def _drop_unfiltered_vector_index(db: Database) -> bool:
+async def _drop_outdated_vector_index(db: Database) -> bool:
     """Drops a memory_embedding index that lacks the filter properties (one made by
-    GraphMind on Neo4j 5.26); the schema files then recreate it with them."""
+    GraphMind on Neo4j 5.26) or searches quantised vectors (made before 023 turned
+    quantisation off); the schema files then recreate it as they declare it."""
     for state in await index_states(db):
-        if state.name == VECTOR_INDEX and not set(VECTOR_FILTERS) <= set(state.properties):
+        if state.name == VECTOR_INDEX and (not set(VECTOR_FILTERS) <= set(state.properties) or state.quantised):
             await db.write("system.drop_memory_embedding")
             return True
     return False
@@ -45,7 +61,8 @@ async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
     """Applies every schema query (each is IF NOT EXISTS) and waits for ONLINE indexes.
 
     A vector index without the filter properties recall searches with (made on
-    Neo4j 5.26) is dropped first and rebuilt with them. Memories an older GraphMind
+    Neo4j 5.26), or one that searches quantised vectors, is dropped first and rebuilt as
+    cypher/schema/023 declares it. Memories an older GraphMind
     wrote are indexed for keyword recall in their owners' statistics, and those it
     improved get the label Improved that recall reads.
 
@@ -54,7 +71,7 @@ async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
     while it is still POPULATING gives incomplete answers.
     """
     applied = []
-    if await _drop_unfiltered_vector_index(db):
+    if await _drop_outdated_vector_index(db):
         applied.append("system.drop_memory_embedding")
     for query in db.library.area("schema"):
         await db.write(query.name)

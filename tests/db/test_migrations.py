@@ -148,3 +148,27 @@ async def test_memories_improved_before_the_label_existed_are_labelled_and_stay_
     assert original.memory.id in await shown()  # recall trusts the label
     assert "memory.label_improved" in await migrate(deps.db)
     assert original.memory.id not in await shown()
+
+
+async def test_a_quantised_vector_index_is_rebuilt_unquantised_and_recall_finds_the_same(remember, deps, user_id):
+    """Neo4j quantises a vector index by default (binary, rescored); 023 turns that off.
+    An index made before is dropped and rebuilt as 023 declares it."""
+    from graphmind.memory.recall import Channel, recall
+
+    written = await remember("The staging database is backed up every night to the Oslo bucket")
+
+    async def found() -> list[str]:
+        result = await recall(deps, user_id, "where do staging backups go", 3, channels=(Channel.VECTOR,))
+        return [item.memory.id for item in result.items]
+
+    assert written.memory.id in await found()
+    await deps.db.write("system.drop_memory_embedding")
+    await deps.db.write("testing.quantised_memory_embedding")
+    await wait_for_indexes(deps.db, 120)
+    [before] = [s for s in await index_states(deps.db) if s.name == "memory_embedding"]
+    assert before.quantised
+    assert "system.drop_memory_embedding" in await migrate(deps.db)
+    [after] = [s for s in await index_states(deps.db) if s.name == "memory_embedding"]
+    assert not after.quantised and set(VECTOR_FILTERS) <= set(after.properties)
+    assert written.memory.id in await found()
+    assert "system.drop_memory_embedding" not in await migrate(deps.db)
