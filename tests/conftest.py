@@ -239,6 +239,15 @@ def server(db, settings):
 
 
 @pytest.fixture
+async def other_process_db(neo4j_server, settings, library):
+    """A second Database on the same Neo4j: another server process's driver and its own
+    write-behind queue (db/write_behind.py), closed after the test."""
+    other = Database.connect(settings, library)
+    yield other
+    await other.close()
+
+
+@pytest.fixture
 def hold_writer():
     """`async with hold_writer(database) as release:` the database's write-behind writer
     (db/write_behind.py) waits before each batch until `release` is set or the block ends,

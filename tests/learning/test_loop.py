@@ -417,25 +417,18 @@ async def test_a_decision_writes_the_record_of_its_retrieval_when_it_is_still_qu
 
 
 async def test_a_decision_waits_for_a_retrieval_another_process_is_still_recording(
-    remember, deps, user_id, settings, library, hold_writer
+    remember, deps, user_id, other_process_db, hold_writer
 ):
     """Another server process's recall is recorded behind it: a decision here on its
     retrieval waits for the record (retrieval_wait_seconds), then finds it."""
-    from graphmind.db.database import Database
-
     await remember("Redis is our cache")
-    other_db = Database.connect(settings, library)
-    other = replace(deps, db=other_db)
-    try:
-        async with hold_writer(other_db) as release:
-            retrieval = await recall(other, user_id, "cache", 3)
-            asyncio.get_running_loop().call_later(0.2, release.set)
-            decision = await decisions.decide(
-                deps, user_id, DecisionDraft(DecisionType.ACTION, "Keep Redis", retrieval_id=retrieval.retrieval_id)
-            )
-            assert decision.retrieval_id == retrieval.retrieval_id
-    finally:
-        await other_db.close()
+    async with hold_writer(other_process_db) as release:
+        retrieval = await recall(replace(deps, db=other_process_db), user_id, "cache", 3)
+        asyncio.get_running_loop().call_later(0.2, release.set)
+        decision = await decisions.decide(
+            deps, user_id, DecisionDraft(DecisionType.ACTION, "Keep Redis", retrieval_id=retrieval.retrieval_id)
+        )
+        assert decision.retrieval_id == retrieval.retrieval_id
 
 
 async def test_a_retrieval_that_never_comes_is_not_found_after_the_wait(deps, user_id):

@@ -664,24 +664,19 @@ async def test_concurrent_recalls_are_each_recorded_behind_them_with_gap_free_ev
 
 
 async def test_a_record_that_lands_after_its_users_deletion_writes_nothing(
-    remember, deps, user_id, settings, library, hold_writer
+    remember, deps, user_id, other_process_db, hold_writer
 ):
     """deleteUserData waits for its own process's queued records only: a recall queued in
     another process (a second Database, its writer held) lands after the deletion and
     brings back no User, Retrieval or event of the deleted user."""
-    from graphmind.db.database import Database
     from graphmind.security.userdata import delete_user_data
 
     await remember("Redis is our cache")
-    other_db = Database.connect(settings, library)
-    try:
-        async with hold_writer(other_db) as release:
-            result = await recall(replace(deps, db=other_db), user_id, "cache", 3)
-            assert result.items
-            await delete_user_data(deps, user_id)
-            release.set()
-            await other_db.behind.owner_settled(user_id)
-    finally:
-        await other_db.close()
+    async with hold_writer(other_process_db) as release:
+        result = await recall(replace(deps, db=other_process_db), user_id, "cache", 3)
+        assert result.items
+        await delete_user_data(deps, user_id)
+        release.set()
+        await other_process_db.behind.owner_settled(user_id)
     [left] = await deps.db.read("user.remaining", userId=user_id)
     assert left["count"] == 0
