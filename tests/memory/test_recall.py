@@ -488,6 +488,7 @@ async def test_retrieval_is_recorded_and_resets_the_decay_timer(remember, deps, 
     result = await recall(deps, user_id, "cache TTL", 5)
     [item] = result.items
     assert item.memory.access_count == 1 and item.memory.last_accessed_at is not None
+    await deps.db.behind.owner_settled(user_id)  # the record is written behind the recall
     records = (
         await deps.db.driver.execute_query(
             "MATCH (r:Retrieval {id: $id})-[x:RETURNED]->(m:Memory) RETURN r.userId AS u, x.rank AS rank, m.id AS m",
