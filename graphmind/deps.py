@@ -40,7 +40,7 @@ async def open_deps(
     db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
     try:
         if settings.migrate_on_start if schema is None else schema:
-            await migrate(db)
+            await migrate(db, settings.index_wait_seconds)
         embedder = await asyncio.to_thread(Embedder.from_settings, settings) if model else Embedder.unavailable()
         # What is alive now (the model, the libraries, the Cypher library) lives as long as the
         # process: out of the collector's reach, a full collection no longer rescans it (110 ms

@@ -104,7 +104,7 @@ def prepare(settings: Settings) -> None:
         async def run() -> None:
             db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
             try:
-                await migrate(db)
+                await migrate(db, settings.index_wait_seconds)
             finally:
                 await db.close()
 

@@ -49,6 +49,12 @@ class Settings(BaseSettings):
     )
     default_user_id: str = Field("local", description="caller while API keys are off")
     migrate_on_start: bool = Field(True, description="apply cypher/schema at startup")
+    index_wait_seconds: float = Field(
+        300.0,
+        gt=0,
+        description="how long startup waits for Neo4j's indexes to come ONLINE (a rebuilt vector index "
+        "on a large store takes minutes)",
+    )
     warmup_seconds: float = Field(
         30.0, ge=0, description="`graphmind serve` warms a Neo4j that has just started for this long (0: never)"
     )

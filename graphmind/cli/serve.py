@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from graphmind.cli.database import with_database, with_deps
+from graphmind.cli.database import with_deps
 from graphmind.cli.root import cli
 from graphmind.settings import PROJECT_ROOT, Settings
 
@@ -82,9 +82,11 @@ def _check_binding(settings: Settings) -> None:
 @cli.command(short_help="Apply cypher/schema/ and wait for ONLINE indexes.")
 def migrate() -> None:
     """Apply cypher/schema/ to Neo4j and wait until every index is ONLINE."""
+    from graphmind import serving
     from graphmind.db.migrations import migrate as run_migrations
 
-    applied = asyncio.run(with_database(run_migrations))
+    logging.basicConfig(level=logging.INFO, format=serving.LOG_FORMAT)  # the indexes' progress
+    applied = asyncio.run(with_deps(lambda deps: run_migrations(deps.db, deps.settings.index_wait_seconds)))
     click.echo(f"{len(applied)} schema statements applied; every index is ONLINE")
 
 

@@ -1,6 +1,7 @@
 """Schema migrations: the `cypher/schema/` files, applied in order, idempotently."""
 
 import asyncio
+import logging
 import time
 from dataclasses import dataclass, field
 
@@ -12,6 +13,9 @@ from graphmind.errors import GraphMindError
 # (cypher/schema/023): every vector lookup is `SEARCH … WHERE m.userId = … AND m.status …`.
 VECTOR_INDEX = "memory_embedding"
 VECTOR_FILTERS = ("userId", "status")
+PROGRESS_EVERY = 10.0  # seconds between log lines while indexes populate
+
+log = logging.getLogger("graphmind")
 
 
 @dataclass
@@ -96,15 +100,26 @@ async def backfill_terms(db: Database, batch_size: int = 2000) -> int:
 
 
 async def wait_for_indexes(db: Database, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
+    """Returns once every index is ONLINE; logs the progress of those still populating
+    every PROGRESS_EVERY seconds (a rebuilt vector index on a large store takes minutes)."""
+    started = time.monotonic()
+    reported = started
     while True:
         states = await index_states(db)
         failed = [s.name for s in states if s.state == "FAILED"]
         if failed:
             raise GraphMindError(f"indexes FAILED: {failed}; see the Neo4j debug.log")
-        pending = [s.name for s in states if s.state != "ONLINE"]
+        pending = [s for s in states if s.state != "ONLINE"]
         if not pending:
             return
-        if time.monotonic() > deadline:
-            raise GraphMindError(f"indexes not ONLINE after {timeout:.0f}s: {pending}")
+        now = time.monotonic()
+        progress = ", ".join(f"{s.name} {s.population_percent:.0f}%" for s in pending)
+        if now - started > timeout:
+            raise GraphMindError(
+                f"indexes not ONLINE after {timeout:.0f}s ({progress}); "
+                "raise GRAPHMIND_INDEX_WAIT_SECONDS to wait longer"
+            )
+        if now - reported >= PROGRESS_EVERY:
+            log.info("waiting for indexes to come ONLINE: %s", progress)
+            reported = now
         await asyncio.sleep(0.2)

@@ -27,7 +27,7 @@ async def plan_every_query(settings: Settings) -> tuple[int, int]:
     db = Database.connect(settings, library)
     planned = refused = 0
     try:
-        await migrate(db)
+        await migrate(db, settings.index_wait_seconds)
         async with db.driver.session(database=db.name) as session:
             for query in library:
                 try:
