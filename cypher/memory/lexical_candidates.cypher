@@ -72,4 +72,6 @@ UNION ALL
   RETURN node, 'graph' AS channel, score
 }
 // one row: the driver pays for every record it receives
-RETURN collect({id: node.id, channel: channel, score: score}) AS hits
+WITH collect({id: node.id, channel: channel, score: score}) AS hits
+// whether the caller had a User node when recalling: its record must not bring back a user deleted since (record_retrieval)
+RETURN hits, EXISTS { MATCH (:User {id: $userId}) } AS ownerExists

@@ -1,14 +1,15 @@
 // name: record_retrieval
 // Records a recall as a Retrieval (nothing when none of the memories it returned exists any more) with its memory.retrieved event, RETURNED edges and co-retrieval edge changes; each returned memory is reviewed as it is when the record is written (the record is written behind the recall: a later record of the same memory builds on an earlier one): its decay timer resets and its stability grows by the spacing effect, S·(1 + stabilityFactor·(1 − R)), never below minStability, R as `rank.cypher` computes it at the recall's time (lifecycle/decay.py); its Kalman utility takes the retrieval as weak evidence of use (memory/utility.py: observed 0.5 + 0.5/rank, measurement noise retrievalNoise, 0: off), read and written under the memory's lock.
 // mode: write
-// params: userId, retrievalId, events, query, queryHash, results, now, retrievalNoise, processNoise, changes, retrievabilityScale, defaultStability, stabilityFactor, minStability
+// params: userId, retrievalId, events, query, queryHash, results, userExisted, now, retrievalNoise, processNoise, changes, retrievabilityScale, defaultStability, stabilityFactor, minStability
 // A record that lands after its user's data was deleted (queued in another process while
-// deleteUserData ran in this one) finds none of the memories it returned: it writes nothing,
-// so no User, Retrieval or event of the deleted user comes back. A recall that returned
-// nothing is recorded either way.
+// deleteUserData ran in this one) finds none of the memories it returned, or, when the
+// recall returned nothing, no User although the recall saw one ($userExisted): it writes
+// nothing, so no User, Retrieval or event of the deleted user comes back. A new user's
+// recall (no User yet) is recorded, so that a decision can name it.
 OPTIONAL MATCH (returned:Memory) WHERE returned.id IN [item IN $results | item.id] AND returned.userId = $userId
 WITH count(returned) AS found
-WHERE found > 0 OR size($results) = 0
+WHERE found > 0 OR (size($results) = 0 AND (NOT $userExisted OR EXISTS { MATCH (:User {id: $userId}) }))
 // include: events.append
 CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, queryHash: $queryHash,
                      createdAt: $now, resultCount: size($results)})

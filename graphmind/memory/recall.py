@@ -279,7 +279,7 @@ async def recall(
         now=now,
     )
 
-    async def work(tx) -> RecallResult:
+    async def work(tx) -> tuple[RecallResult, bool]:
         [lexical_hits] = await tx.run("memory.lexical_candidates", **lexical)
         [vector] = await embedding
         [ranked] = await tx.run("memory.rank", embedding=vector.tolist(), lexical=lexical_hits["hits"], **ranking)
@@ -294,14 +294,14 @@ async def recall(
                 timedelta(minutes=s.neighbour_window_minutes),
                 s.rank_weight_similarity,
             )
-        return _assemble(deps, rows, limit, token_budget, min_similarity)
+        return _assemble(deps, rows, limit, token_budget, min_similarity), lexical_hits["ownerExists"]
 
     # one read transaction on the caller's path; the record is written behind it (db/write_behind.py)
     try:
-        result = await deps.db.read_transaction(work)
+        result, user_existed = await deps.db.read_transaction(work)
     finally:
         _settle(embedding)
-    await _record(deps, user_id, query, now, result)
+    await _record(deps, user_id, query, now, result, user_existed)
     return result
 
 
@@ -357,10 +357,13 @@ def _tokens(deps: Deps, memory: dict) -> int:
     return deps.embedder.count_tokens(memory["content"]) if count is None else count
 
 
-async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult) -> None:
+async def _record(
+    deps: Deps, user_id: str, query: str, now: datetime, result: RecallResult, user_existed: bool
+) -> None:
     """Queued behind the recall (db/write_behind.py), keyed by the retrieval id: the
     Retrieval, a review of each returned memory (decay timer reset, stability grown by the
-    spacing effect, R20) and co-retrieval. A decision on the retrieval that finds it still
+    spacing effect, R20) and co-retrieval. `user_existed` (the caller had a User node when
+    recalling) keeps a record that lands after the user's deletion from re-creating it. A decision on the retrieval that finds it still
     queued writes it itself (learning/decisions.py). The review is computed again from the
     memory as it is when written, so a recall that read a memory before an earlier recall's
     record of it was written does not undo that review; the result shows the review as
@@ -391,6 +394,7 @@ async def _record(deps: Deps, user_id: str, query: str, now: datetime, result: R
         results=[
             {"id": item.memory.id, "rank": rank, "score": item.score} for rank, item in enumerate(result.items, start=1)
         ],
+        userExisted=user_existed,
         # the review, from each memory as it is when the record is written (the formula of
         # lifecycle/decay.py `reviewed_stability`, R as rank.cypher's)
         retrievabilityScale=s.retrievability_scale,

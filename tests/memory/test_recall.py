@@ -681,3 +681,33 @@ async def test_a_record_that_lands_after_its_users_deletion_writes_nothing(
         await other_process_db.behind.owner_settled(user_id)
     [left] = await deps.db.read("user.remaining", userId=user_id)
     assert left["count"] == 0
+
+
+async def test_an_empty_record_that_lands_after_its_users_deletion_writes_nothing(
+    remember, deps, user_id, other_process_db, hold_writer
+):
+    """A recall that returned nothing has no memories to find when its record lands: the
+    record sees no User although the recall saw one, and writes nothing."""
+    from graphmind.security.userdata import delete_user_data
+
+    await remember("Redis is our cache")
+    async with hold_writer(other_process_db) as release:
+        result = await recall(replace(deps, db=other_process_db), user_id, "cache", 3, min_similarity=0.999)
+        assert not result.items
+        await delete_user_data(deps, user_id)
+        release.set()
+        await other_process_db.behind.owner_settled(user_id)
+    [left] = await deps.db.read("user.remaining", userId=user_id)
+    assert left["count"] == 0
+
+
+async def test_a_new_users_empty_recall_is_recorded(deps, user_id):
+    """A user with nothing stored yet (no User node) recalls nothing: the record is still
+    written, with the User it needs for its event."""
+    result = await recall(deps, user_id, "which cache do we use", 3)
+    assert not result.items
+    await deps.db.behind.owner_settled(user_id)
+    [found] = await deps.db.read(
+        "decisions.influences", userId=user_id, optional={"retrievalId": result.retrieval_id}, memoryIds=[]
+    )
+    assert found["retrievalFound"]
