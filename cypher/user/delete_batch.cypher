@@ -2,8 +2,7 @@
 // Deletes up to batchSize of the caller's nodes (any label) with their relationships; returns how many went.
 // mode: write
 // params: userId, batchSize
-MATCH (n)
-WHERE n.userId = $userId OR (n:User AND n.id = $userId)
+// include: user.owned_nodes
 WITH n LIMIT $batchSize
 DETACH DELETE n
 RETURN count(*) AS deleted

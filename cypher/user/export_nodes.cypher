@@ -2,7 +2,7 @@
 // A page of the caller's nodes (any label) for a data export: labels and properties, embeddings and key hashes left out.
 // mode: read
 // params: userId, afterId, batchSize
-MATCH (n)
-WHERE (n.userId = $userId OR (n:User AND n.id = $userId)) AND elementId(n) > $afterId
+// include: user.owned_nodes
+WITH n WHERE elementId(n) > $afterId
 WITH n ORDER BY elementId(n) LIMIT $batchSize
 RETURN elementId(n) AS elementId, labels(n) AS labels, n {.*, embedding: null, hash: null} AS properties

@@ -2,8 +2,9 @@
 // A page of the relationships between the caller's nodes, for a data export.
 // mode: read
 // params: userId, afterId, batchSize
+// include: user.owned_nodes
+WITH n AS a
 MATCH (a)-[r]->(b)
-WHERE (a.userId = $userId OR (a:User AND a.id = $userId)) AND (b.userId = $userId OR (b:User AND b.id = $userId))
-  AND elementId(r) > $afterId
+WHERE (b.userId = $userId OR (b:User AND b.id = $userId)) AND elementId(r) > $afterId
 WITH a, r, b ORDER BY elementId(r) LIMIT $batchSize
 RETURN elementId(r) AS elementId, type(r) AS type, elementId(a) AS start, elementId(b) AS end, r {.*} AS properties

@@ -2,5 +2,5 @@
 // How many nodes of the user are left (a deletion is verified by zero).
 // mode: read
 // params: userId
-MATCH (n) WHERE n.userId = $userId OR (n:User AND n.id = $userId)
+// include: user.owned_nodes
 RETURN count(n) AS count

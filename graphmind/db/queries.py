@@ -15,8 +15,10 @@ uses; a call with other parameters is refused before it reaches Neo4j.
 A body line `// include: area.name` puts that query there as a `CALL () { … }`
 subquery, so a change and what every change of its kind also writes (its events:
 `events.append`) go in one round trip while that Cypher stays in one file. The
-included query imports no variables, must return one row and include nothing
-itself; its parameters are the including query's too, so they are declared there.
+included query imports no variables and includes nothing itself; it returns one row
+(`events.append`), or one per item the including query then works on (`user.owned_nodes`:
+one per node of the user). Its parameters are the including query's too, so they are
+declared there.
 `// include optional: area.name` splices it as `OPTIONAL CALL () { … }`, for a query
 that may return no row (its columns are then null): the row of the including query
 goes on either way.

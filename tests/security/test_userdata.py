@@ -1,6 +1,10 @@
 """Privacy operations: export everything of the caller; delete it and verify zero."""
 
+import re
+from pathlib import Path
+
 from graphmind.security import keys
+from graphmind.settings import Settings
 
 DELETE = "mutation { deleteUserData(input: {confirm: true}) { userId deletedNodes remainingNodes } }"
 
@@ -18,9 +22,11 @@ async def test_export_then_delete(call, key_for, deps):
     )
     refused = call("mutation { deleteUserData(input: {confirm: false}) { userId } }", key)[1]
     assert refused["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "input.confirm"}
+    [anywhere] = await deps.db.read("testing.nodes_of_user_anywhere", userId=user)
+    assert len(exported["nodes"]) == anywhere["count"]  # found label by label, none missed
     done = call(DELETE, key)[1]["data"]["deleteUserData"]
     assert done["userId"] == user and done["deletedNodes"] >= 5 and done["remainingNodes"] == 0
-    assert (await deps.db.read("user.remaining", userId=user))[0]["count"] == 0
+    assert (await deps.db.read("testing.nodes_of_user_anywhere", userId=user))[0]["count"] == 0
     assert call("{ exportUserData }", key)[0] == 401  # the key went with the data
 
 
@@ -41,6 +47,8 @@ async def test_admins_act_on_other_users(call, key_for):
 async def test_deletion_goes_in_batches_and_keeps_other_users(deps, remember, user_id, monkeypatch):
     """Relationships first, then bare nodes, each in batches (postings made one
     transaction per 5,000 nodes outgrow Neo4j's transaction memory); nobody else's go."""
+    from graphmind.learning import decisions, outcomes
+    from graphmind.memory.recall import recall
     from graphmind.security import userdata
 
     other = f"{user_id}-other"
@@ -51,10 +59,41 @@ async def test_deletion_goes_in_batches_and_keeps_other_users(deps, remember, us
     ):
         await remember(text)
     await remember("Frank bakes bagels on Saturdays.", user=other)
+    result = await recall(deps, user_id, "What does Erin bake?", 3)
+    decision = await decisions.decide(
+        deps,
+        user_id,
+        decisions.DecisionDraft(
+            decisions.DecisionType.RECOMMENDATION, "Bring Erin flour", retrieval_id=result.retrieval_id
+        ),
+    )
+    await outcomes.observe_outcome(
+        deps, user_id, outcomes.OutcomeDraft(decision.trace_id, 0.8, outcomes.Signal.USER_ACCEPTED)
+    )
+    [owned] = await deps.db.read("user.remaining", userId=user_id)
+    [anywhere] = await deps.db.read("testing.nodes_of_user_anywhere", userId=user_id)
+    assert owned["count"] == anywhere["count"]  # retrievals, decisions, outcomes, salience updates too
     monkeypatch.setattr(userdata, "BATCH", 2)
     monkeypatch.setattr(userdata, "RELATIONSHIP_BATCH", 3)
     deleted, remaining = await userdata.delete_user_data(deps, user_id)
-    assert deleted >= 10 and remaining == 0  # memories, terms, entities, events, the user
-    assert (await deps.db.read("user.remaining", userId=user_id))[0]["count"] == 0
+    assert deleted == anywhere["count"] and remaining == 0
+    assert (await deps.db.read("testing.nodes_of_user_anywhere", userId=user_id))[0]["count"] == 0
     assert (await deps.db.read("user.remaining", userId=other))[0]["count"] > 0
     await userdata.delete_user_data(deps, other)
+
+
+def test_every_label_written_with_a_user_id_is_among_the_owned_nodes():
+    """A query that creates nodes of a new label carrying userId must add the label to
+    user/owned_nodes.cypher, or exports would leave those nodes out and deletions fail."""
+    cypher = Settings().cypher_dir
+    owned = set(re.findall(r"MATCH \(n:(\w+) \{", (cypher / "user" / "owned_nodes.cypher").read_text()))
+    written = set()
+    for path in cypher.rglob("*.cypher"):
+        text = path.read_text()
+        for found in re.finditer(r"(?:CREATE|MERGE)\s*\((\w*):(\w+)[^)]*?(\{[^}]*\})?\)", text):
+            variable, label, properties = found.groups()
+            if "userId" in (properties or "") or (variable and re.search(rf"\b{variable}\.userId\s*=", text)):
+                written.add(label)
+    written.discard("User")  # found by its id
+    assert len(written) > 10 and written <= owned, written - owned
+    assert "ImprovementDecision" in owned  # written as a map with its userId (improvement/record_cycle)
