@@ -1,7 +1,6 @@
 """Privacy operations: export everything of the caller; delete it and verify zero."""
 
 import re
-from pathlib import Path
 
 from graphmind.security import keys
 from graphmind.settings import Settings
