@@ -16,6 +16,15 @@ async def test_migrate_twice_is_idempotent_and_indexes_are_online(db):
     assert "memory_id_unique" in states and "memory_user_id" in states
 
 
+async def test_the_memory_status_index_of_older_versions_is_dropped(db):
+    """With it, the planner read every user's active memories to answer one user's."""
+    await db.write("testing.memory_status_index")
+    await wait_for_indexes(db, 120)
+    assert "memory_status" in {s.name for s in await index_states(db)}
+    await migrate(db)
+    assert "memory_status" not in {s.name for s in await index_states(db)}
+
+
 async def test_retired_at_is_backfilled_for_memories_retired_before_it_existed(remember, deps, user_id):
     from graphmind.memory import manage
 
