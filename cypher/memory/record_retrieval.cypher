@@ -6,7 +6,7 @@
 // deleteUserData ran in this one) finds none of the memories it returned, or, when the
 // recall returned nothing, no User although the recall saw one ($userExisted): it writes
 // nothing, so no User, Retrieval or event of the deleted user comes back. A new user's
-// recall (no User yet) is recorded, so that a decision can name it.
+// recall (no User yet) is recorded, with the User its event needs.
 OPTIONAL MATCH (returned:Memory) WHERE returned.id IN [item IN $results | item.id] AND returned.userId = $userId
 WITH count(returned) AS found
 WHERE found > 0 OR (size($results) = 0 AND (NOT $userExisted OR EXISTS { MATCH (:User {id: $userId}) }))

@@ -363,8 +363,9 @@ async def _record(
     """Queued behind the recall (db/write_behind.py), keyed by the retrieval id: the
     Retrieval, a review of each returned memory (decay timer reset, stability grown by the
     spacing effect, R20) and co-retrieval. `user_existed` (the caller had a User node when
-    recalling) keeps a record that lands after the user's deletion from re-creating it. A decision on the retrieval that finds it still
-    queued writes it itself (learning/decisions.py). The review is computed again from the
+    recalling) keeps a record that lands after the user's deletion from re-creating it.
+    A decision on the retrieval that finds it still queued writes it itself
+    (learning/decisions.py). The review is computed again from the
     memory as it is when written, so a recall that read a memory before an earlier recall's
     record of it was written does not undo that review; the result shows the review as
     computed from what the recall read."""
