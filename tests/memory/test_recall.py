@@ -664,36 +664,20 @@ async def test_concurrent_recalls_are_each_recorded_behind_them_with_gap_free_ev
     assert stored.access_count == 12  # each recall's review written
 
 
+@pytest.mark.parametrize("min_similarity", [None, 0.999], ids=["with results", "empty"])
 async def test_a_record_that_lands_after_its_users_deletion_writes_nothing(
-    remember, deps, user_id, other_process_db, hold_writer
+    remember, deps, user_id, other_process_db, hold_writer, min_similarity
 ):
     """deleteUserData waits for its own process's queued records only: a recall queued in
     another process (a second Database, its writer held) lands after the deletion and
-    brings back no User, Retrieval or event of the deleted user."""
+    brings back no User, Retrieval or event of the deleted user. A recall that returned
+    nothing has no memories to find: its record sees no User although the recall saw one."""
     from graphmind.security.userdata import delete_user_data
 
     await remember("Redis is our cache")
     async with hold_writer(other_process_db) as release:
-        result = await recall(replace(deps, db=other_process_db), user_id, "cache", 3)
-        assert result.items
-        await delete_user_data(deps, user_id)
-        release.set()
-        await other_process_db.behind.owner_settled(user_id)
-    [left] = await deps.db.read("user.remaining", userId=user_id)
-    assert left["count"] == 0
-
-
-async def test_an_empty_record_that_lands_after_its_users_deletion_writes_nothing(
-    remember, deps, user_id, other_process_db, hold_writer
-):
-    """A recall that returned nothing has no memories to find when its record lands: the
-    record sees no User although the recall saw one, and writes nothing."""
-    from graphmind.security.userdata import delete_user_data
-
-    await remember("Redis is our cache")
-    async with hold_writer(other_process_db) as release:
-        result = await recall(replace(deps, db=other_process_db), user_id, "cache", 3, min_similarity=0.999)
-        assert not result.items
+        result = await recall(replace(deps, db=other_process_db), user_id, "cache", 3, min_similarity=min_similarity)
+        assert bool(result.items) == (min_similarity is None)
         await delete_user_data(deps, user_id)
         release.set()
         await other_process_db.behind.owner_settled(user_id)
