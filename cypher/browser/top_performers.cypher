@@ -3,8 +3,10 @@
 // mode: read
 // params: userId
 // In Browser: :param userId => "alice". The same rule as the topPerformers query, without its minimum of 3 decisions.
-MATCH (m:Memory)-[:INFLUENCED]->(d:Decision)-[:RESULTED_IN]->(o:Outcome {status: 'active'})
-WHERE m.userId = $userId AND o.quality > 0.5
+MATCH (o:Outcome {userId: $userId, status: 'active'})
+WHERE o.quality > 0.5
+MATCH (m:Memory)-[:INFLUENCED]->(d:Decision)-[:RESULTED_IN]->(o)
+WHERE m.userId = $userId
 WITH m, count(DISTINCT d) AS successes, avg(o.quality) AS averageQuality
 ORDER BY successes DESC, averageQuality DESC, m.id
 LIMIT 10

@@ -5,7 +5,8 @@
 MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId AND d.chosen
 OPTIONAL MATCH (d)-[:RESULTED_IN]->(mine:Outcome {status: 'active'})
 WITH d, mine, [(m:Memory)-[:INFLUENCED]->(d) | m.id] AS used
-MATCH (other:Decision)-[:RESULTED_IN]->(theirs:Outcome {status: 'active'})
+MATCH (theirs:Outcome {userId: $userId, status: 'active'})
+MATCH (other:Decision)-[:RESULTED_IN]->(theirs)
 WHERE other.userId = $userId AND other.chosen AND other <> d
 WITH d, mine, used, other, theirs, [(m:Memory)-[:INFLUENCED]->(other) | m.id] AS otherUsed
 WITH mine, used, other, theirs, otherUsed, size([x IN used WHERE x IN otherUsed]) AS shared
