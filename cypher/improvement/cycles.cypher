@@ -2,7 +2,7 @@
 // The last cycles of the self-improvement worker, newest first, with the decisions about the caller's memories.
 // mode: read
 // params: userId, last
-MATCH (c:ImprovementCycle)
+MATCH (c:ImprovementCycle) WHERE c.startedAt IS NOT NULL  // every cycle has one; read newest first from its index
 WITH c ORDER BY c.startedAt DESC, c.recordedAt DESC LIMIT $last
 OPTIONAL MATCH (c)-[:DECIDED]->(d:ImprovementDecision {userId: $userId})
 WITH c, d ORDER BY d.position
