@@ -1,12 +1,17 @@
-"""Every query of the library starts from the nodes it names: planned by Neo4j (EXPLAIN, every
-parameter null), none scans all nodes, a label, a relationship type or a whole index, so that
-one user's request costs the same however many other users the store holds. Only the queries
-below, which work across users or on the system's own few records, may scan (some do only on
-some stores); each says why.
+"""Every query of the library, and every saved Browser query, starts from the nodes it names:
+planned by Neo4j (EXPLAIN, every parameter null), none scans all nodes, a label, a
+relationship type or a whole index, so that one user's request costs the same however many
+other users the store holds. Only the queries below, which work across users or on the
+system's own few records, may scan (some do only on some stores); each says why.
 
 The planner's choice depends on the store's statistics. These plans were compared on an empty
 store, this test database and the bench store of 153,676 nodes: only queries listed here
 differed (2026-11-28)."""
+
+from graphmind.browser import load_favorites
+from graphmind.settings import PROJECT_ROOT
+
+BROWSER = PROJECT_ROOT / "cypher" / "browser"  # saved Neo4j Browser queries (docs/neo4j-browser.md)
 
 SCANS_ALLOWED = {
     "bench.delete_tenant_memories": "bench cleanup of a run's tenants",
@@ -37,6 +42,8 @@ SCANS_ALLOWED = {
     "sharing.sharers": "opted-in users, across users by design",
     "system.memory_status_counts": "the /metrics gauge of every user's memories",
 }
+
+BROWSER_SCANS_ALLOWED = {"browser.users": "lists every user, by design"}
 
 NOT_PLANNED = ("schema.", "testing.")  # migrations; the tests' own helpers
 
@@ -72,6 +79,19 @@ async def test_no_query_outside_the_list_scans(db, library):
     assert planned > 100
 
 
+async def test_no_saved_browser_query_outside_the_list_scans(db):
+    scanning = {}
+    for favorite in load_favorites(BROWSER):
+        if favorite.query.name in BROWSER_SCANS_ALLOWED:
+            continue
+        params = dict.fromkeys(favorite.query.params)
+        _, summary, _ = await db.driver.execute_query(explained(favorite.query.text), params, database_=db.name)
+        if found := scans(summary.plan):
+            scanning[favorite.query.name] = found
+    assert scanning == {}
+
+
 def test_every_query_allowed_to_scan_exists(library):
     names = {query.name for query in library}
     assert set(SCANS_ALLOWED) - names == set()
+    assert set(BROWSER_SCANS_ALLOWED) - {f.query.name for f in load_favorites(BROWSER)} == set()
