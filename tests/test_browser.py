@@ -1,7 +1,8 @@
 """The saved Browser queries (cypher/browser/), their favorites file and the graph style.
 
 QueryLibrary skips cypher/browser/, so tests/db does not EXPLAIN these: this file
-checks their headers, EXPLAINs each, and runs each on a small graph of one user.
+checks their headers, EXPLAINs each (no scan but the list of users: as
+tests/db/test_query_plans.py for the library), and runs each on a small graph of one user.
 """
 
 import asyncio
@@ -23,6 +24,7 @@ from graphmind.learning import decisions, outcomes
 from graphmind.sessions import journal, promotion
 from graphmind.sessions.model import EntryKind
 from graphmind.settings import PROJECT_ROOT
+from tests.db.test_query_plans import scans
 
 BROWSER = PROJECT_ROOT / "cypher" / "browser"
 EXPECTED = {
@@ -137,10 +139,14 @@ def test_the_style_captions_and_colours_every_label():
     assert rules["relationship.ASSOCIATED"]["caption"] == "{weight}"
 
 
-async def test_every_saved_query_explains_on_real_neo4j(db):
+async def test_every_saved_query_explains_on_real_neo4j_without_a_scan(db):
+    scanning = {}
     for favorite in load_favorites(BROWSER):
         params = dict.fromkeys(favorite.query.params)
-        await db.driver.execute_query("EXPLAIN " + favorite.query.text, params, database_=db.name)
+        _, summary, _ = await db.driver.execute_query("EXPLAIN " + favorite.query.text, params, database_=db.name)
+        if (found := scans(summary.plan)) and favorite.query.name != "browser.users":  # lists every user
+            scanning[favorite.query.name] = found
+    assert scanning == {}
 
 
 async def test_every_saved_query_runs_on_a_small_graph(remember, deps, user_id):

@@ -1,5 +1,5 @@
 // name: owned_nodes
-// Every node of the caller, one row each: the User and, label by label, each node carrying the caller's userId, found by that label's userId index (a Term by its (userId, term) and an Event by its (userId, seq) index: the second property, always set, is asked for so that the planner takes it; a node of a label missing here would be left out of exports and deletions: tests/security/test_userdata.py checks every label a query writes with a userId is here).
+// Every node of the caller, one row each: the User and, label by label, each node carrying the caller's userId, found by that label's userId index (a Term by its (userId, term) and an Event by its (userId, seq) index: the second property, always set, is asked for so that the planner takes it; a node of a label missing here would be left out of exports, deletions and health's node counts: tests/security/test_userdata.py checks every label a query writes with a userId is here).
 // mode: read
 // params: userId
 MATCH (n:User {id: $userId}) RETURN n

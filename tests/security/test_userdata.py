@@ -83,7 +83,8 @@ async def test_deletion_goes_in_batches_and_keeps_other_users(deps, remember, us
 
 def test_every_label_written_with_a_user_id_is_among_the_owned_nodes():
     """A query that creates nodes of a new label carrying userId must add the label to
-    user/owned_nodes.cypher, or exports would leave those nodes out and deletions fail."""
+    user/owned_nodes.cypher, or exports and health's node counts would leave those nodes out
+    and deletions fail."""
     cypher = Settings().cypher_dir
     owned = set(re.findall(r"MATCH \(n:(\w+) \{", (cypher / "user" / "owned_nodes.cypher").read_text()))
     written = set()
