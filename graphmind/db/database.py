@@ -1,6 +1,7 @@
 """The database handle: runs named queries from the Cypher library on Neo4j."""
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from contextlib import contextmanager
 from datetime import datetime
@@ -192,16 +193,27 @@ class Database:
         self.name = name
         self.plans = PlanGate()
         self.behind = WriteBehind(self._write_queued)  # writes nobody waits for (db/write_behind.py)
+        self._unreachable_at: float | None = None  # time.monotonic() of the last Unavailable
 
     @contextmanager
     def _translated_errors(self):
-        """translated_errors; an unreachable Neo4j also resets the plan gate."""
+        """translated_errors; an unreachable Neo4j also resets the plan gate and is noted."""
         try:
             with translated_errors():
                 yield
         except Unavailable:
             self.plans.forget()
+            self.note_unreachable()
             raise
+
+    def note_unreachable(self) -> None:
+        """Notes that Neo4j could not serve a query of this process just now."""
+        self._unreachable_at = time.monotonic()
+
+    def unreachable_within(self, seconds: float) -> bool:
+        """Whether Neo4j could not serve a query of this process in the last `seconds`: writes
+        queued behind callers (here or in another process) may not be written yet."""
+        return self._unreachable_at is not None and time.monotonic() - self._unreachable_at <= seconds
 
     @classmethod
     def connect(cls, settings: Settings, library: QueryLibrary) -> "Database":

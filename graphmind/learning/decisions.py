@@ -35,7 +35,7 @@ from graphmind.core.redaction import redact
 from graphmind.db.database import keys_or_none_matching, nullable
 from graphmind.db.write_behind import Queued
 from graphmind.deps import Deps
-from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.errors import BadUserInput, Conflict, GraphMindError, NotFound, Unavailable
 from graphmind.learning.salience import clamp, normalise_scores
 
 MAX_SUMMARY, MAX_ALTERNATIVES, MAX_ALTERNATIVE = 1000, 20, 500
@@ -257,7 +257,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             decision = await deps.db.transaction(work)
         except _RetrievalNotWritten as e:
             if time.monotonic() >= deadline:
-                raise NotFound(f"no retrieval {e.retrieval_id}") from None
+                raise _retrieval_missing(deps, e.retrieval_id) from None
             await asyncio.sleep(pause)  # backing off: an unknown id costs a few reads, not fifty
             pause = min(pause * 2, RETRIEVAL_POLL_MAX_SECONDS)
             continue
@@ -272,6 +272,22 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
 
 RETRIEVAL_POLL_SECONDS = 0.02  # the first wait for a retrieval not yet written; doubled up to
 RETRIEVAL_POLL_MAX_SECONDS = 0.2
+# After Neo4j was unreachable, a recall's record may still be queued in the process that
+# answered the recall (its writer retries every 5 s at most): for this long a retrieval
+# not found is "try again", not "no such retrieval".
+OUTAGE_GRACE_SECONDS = 60.0
+
+
+def _retrieval_missing(deps: Deps, retrieval_id: str) -> GraphMindError:
+    """The error for a retrieval still not written after the wait: UNAVAILABLE (retry) soon
+    after an outage of Neo4j, when its record may still be queued; else NOT_FOUND. Another
+    user's retrieval gets the same answers as one that does not exist."""
+    if deps.db.unreachable_within(OUTAGE_GRACE_SECONDS):
+        return Unavailable(
+            f"retrieval {retrieval_id} is not written yet: Neo4j was unreachable lately, and its "
+            "record may still be queued behind its recall; try again shortly"
+        )
+    return NotFound(f"no retrieval {retrieval_id}")
 
 
 async def _influences_of_claimed(tx, user_id: str, claimed: Queued, draft: DecisionDraft) -> dict:

@@ -50,6 +50,7 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     from graphmind.settings import Settings
 
     down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1"), library)  # not model_copy: bolt_uri is cached
+    assert not down.unreachable_within(60)
     started = time.monotonic()
     try:
         with pytest.raises(Unavailable):
@@ -57,6 +58,7 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     finally:
         await down.close()
     assert time.monotonic() - started < settings.neo4j_retry_seconds + settings.neo4j_connect_timeout + 2
+    assert down.unreachable_within(60)  # noted: writes queued behind callers may not be written yet
 
 
 def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():

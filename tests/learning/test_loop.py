@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from graphmind.core.clock import FixedClock
-from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.db.database import Database
+from graphmind.errors import BadUserInput, Conflict, NotFound, Unavailable
 from graphmind.learning import decisions, outcomes
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType
 from graphmind.learning.event_log import events_after
@@ -437,6 +438,31 @@ async def test_a_retrieval_that_never_comes_is_not_found_after_the_wait(deps, us
         await decisions.decide(
             waited, user_id, DecisionDraft(DecisionType.ACTION, "Anything", retrieval_id="no-such-retrieval")
         )
+
+
+async def test_soon_after_an_outage_a_retrieval_not_yet_written_is_to_retry_not_missing(
+    remember, deps, user_id, other_process_db, hold_writer
+):
+    """After Neo4j was unreachable, the process that answered a recall may still hold its
+    record queued: a decision elsewhere on it is told to try again (UNAVAILABLE), not that
+    the retrieval does not exist, and the retry finds it."""
+    await remember("Redis is our cache")
+    here = replace(
+        deps,
+        db=Database(deps.db.driver, deps.db.library, deps.db.name),  # a process of its own
+        settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}),
+    )
+    here.db.note_unreachable()
+    draft = DecisionDraft(DecisionType.ACTION, "Keep Redis")
+    async with hold_writer(other_process_db):
+        retrieval = await recall(replace(deps, db=other_process_db), user_id, "cache", 3)
+        with pytest.raises(Unavailable, match="try again"):
+            await decisions.decide(here, user_id, replace(draft, retrieval_id=retrieval.retrieval_id))
+    await other_process_db.behind.owner_settled(user_id)
+    decision = await decisions.decide(here, user_id, replace(draft, retrieval_id=retrieval.retrieval_id))
+    assert decision.retrieval_id == retrieval.retrieval_id
+    with pytest.raises(Unavailable):  # an unknown id gets the same answer meanwhile
+        await decisions.decide(here, user_id, replace(draft, retrieval_id="no-such-retrieval"))
 
 
 async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id, hold_writer):
