@@ -251,11 +251,15 @@ async def other_process_db(neo4j_server, settings, library):
 def hold_writer():
     """`async with hold_writer(database) as release:` the database's write-behind writer
     (db/write_behind.py) waits before each batch until `release` is set or the block ends,
-    so that what is queued meanwhile stays queued."""
+    so that what is queued meanwhile stays queued. What earlier tests queued is written
+    first: a writer still busy with it would take the block's first writes and the next
+    together, in one held batch."""
 
     @contextlib.asynccontextmanager
     async def hold(database):
         behind = database.behind
+        if earlier := [q.written for q in behind._pending()]:  # queued or in flight before the hold
+            await asyncio.wait(earlier, timeout=10)
         write = behind._write_batch
         release = asyncio.Event()
 

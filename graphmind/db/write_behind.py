@@ -21,7 +21,8 @@ What the callers rely on:
   decide writes the record of the retrieval it names, with the decision, when the record is
   still queued, rather than waiting for it.
 - **A caller can wait** for the writes of a key or an owner (`settled`, `owner_settled`):
-  a recall waits for its user's earlier records, so that it reads their reviews.
+  a user's next GraphQL or MCP request waits for that user's earlier records, so that it
+  reads their reviews (a recall called in the service right after another does not).
 """
 
 import asyncio

@@ -379,6 +379,7 @@ async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, reme
             except Conflict:
                 await manage.restore(deps, user_id, memory)
                 forgotten.discard(memory)
+    await deps.db.behind.owner_settled(user_id)  # the recalls' records (memory.retrieved) are written behind
     report = await replay(deps.db, user_id)
     assert report.events > 0 and report.memories == 8
     assert report.differences == []

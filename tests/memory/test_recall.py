@@ -510,6 +510,7 @@ async def test_a_retrieval_is_weak_evidence_for_the_kalman_utility(remember, dep
     result = await recall(deps, user_id, "cache TTL ten minutes sessions", 2, channels=(Channel.KEYWORD,))
     ranks = {item.memory.id: n for n, item in enumerate(result.items, start=1)}
     assert set(ranks) == {first.memory.id, second.memory.id}
+    await deps.db.behind.owner_settled(user_id)  # the record (and its reviews) is written behind the recall
 
     async def utility(memory_id):
         [record] = (
@@ -527,6 +528,7 @@ async def test_a_retrieval_is_weak_evidence_for_the_kalman_utility(remember, dep
     quiet = replace(deps, settings=deps.settings.model_copy(update={"utility_retrieval_noise": 0.0}))
     before = await utility(first.memory.id)
     await recall(quiet, user_id, "cache TTL ten minutes sessions", 2, channels=(Channel.KEYWORD,))
+    await deps.db.behind.owner_settled(user_id)
     assert await utility(first.memory.id) == pytest.approx(before)  # 0: retrievals do not count
 
 
