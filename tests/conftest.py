@@ -260,6 +260,7 @@ def hold_writer():
         behind = database.behind
         if earlier := [q.written for q in behind._pending()]:  # queued or in flight before the hold
             await asyncio.wait(earlier, timeout=10)
+            assert all(w.done() for w in earlier), "writes queued before the hold are still pending"
         write = behind._write_batch
         release = asyncio.Event()
 

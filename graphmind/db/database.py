@@ -126,6 +126,14 @@ def translated_errors():
         raise GraphMindError(f"Neo4j error {e.code}: {e.message}") from e
 
 
+def neo4j_unreachable(error: BaseException | None) -> bool:
+    """Whether a driver error says Neo4j or its database could not be reached (not a refused
+    login, nor a deadlock or lock timeout left after the retries)."""
+    if isinstance(error, neo4j_errors.ServiceUnavailable | neo4j_errors.SessionExpired):
+        return True
+    return isinstance(error, neo4j_errors.TransientError) and "DatabaseUnavailable" in (error.code or "")
+
+
 def _pipelined_begin(session: neo4j.AsyncSession):
     """Sends a transaction's BEGIN with its first query instead of waiting a round trip
     for it, as the driver's own `execute_query` does (its `_pipelined_begin`, private:
@@ -197,22 +205,25 @@ class Database:
 
     @contextmanager
     def _translated_errors(self):
-        """translated_errors; an unreachable Neo4j also resets the plan gate and is noted."""
+        """translated_errors; an Unavailable also resets the plan gate, and an unreachable
+        Neo4j or database is noted (`unreachable_within`)."""
         try:
             with translated_errors():
                 yield
-        except Unavailable:
+        except Unavailable as e:
             self.plans.forget()
-            self.note_unreachable()
+            if neo4j_unreachable(e.__cause__):
+                self.note_unreachable()
             raise
 
     def note_unreachable(self) -> None:
-        """Notes that Neo4j could not serve a query of this process just now."""
+        """Notes that Neo4j (or its database) could not be reached by a query of this process
+        just now."""
         self._unreachable_at = time.monotonic()
 
     def unreachable_within(self, seconds: float) -> bool:
-        """Whether Neo4j could not serve a query of this process in the last `seconds`: writes
-        queued behind callers (here or in another process) may not be written yet."""
+        """Whether a query of this process found Neo4j unreachable in the last `seconds`:
+        writes queued behind callers (here or in another process) may not be written yet."""
         return self._unreachable_at is not None and time.monotonic() - self._unreachable_at <= seconds
 
     @classmethod

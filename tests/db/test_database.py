@@ -72,6 +72,20 @@ def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():
         raise stopping
 
 
+def test_only_an_unreachable_neo4j_or_database_is_noted_as_unreachable():
+    from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable, SessionExpired
+
+    from graphmind.db.database import neo4j_unreachable
+
+    def transient(code):
+        return Neo4jError._hydrate_neo4j(code=f"Neo.TransientError.{code}", message="left after the retries")
+
+    assert neo4j_unreachable(ServiceUnavailable("down")) and neo4j_unreachable(SessionExpired("gone"))
+    assert neo4j_unreachable(transient("General.DatabaseUnavailable"))
+    assert not neo4j_unreachable(transient("Transaction.DeadlockDetected"))
+    assert not neo4j_unreachable(AuthError("refused")) and not neo4j_unreachable(None)
+
+
 async def test_rows_are_what_record_data_gives_without_its_per_element_cost(db):
     from graphmind.db.database import row
 

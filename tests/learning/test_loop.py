@@ -464,6 +464,20 @@ async def test_soon_after_an_outage_a_retrieval_not_yet_written_is_to_retry_not_
     assert decision.retrieval_id == retrieval.retrieval_id
     with pytest.raises(Unavailable):  # an unknown id gets the same answer meanwhile
         await decisions.decide(here, user_id, replace(draft, retrieval_id="no-such-retrieval"))
+    with pytest.raises(Unavailable):  # another user's retrieval: nothing tells them apart
+        await decisions.decide(here, user_id + "-other", replace(draft, retrieval_id=retrieval.retrieval_id))
+
+
+async def test_a_missing_retrieval_is_not_found_again_once_the_outage_is_past(deps, user_id, monkeypatch):
+    here = replace(
+        deps,
+        db=Database(deps.db.driver, deps.db.library, deps.db.name),
+        settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}),
+    )
+    here.db.note_unreachable()
+    monkeypatch.setattr(decisions, "OUTAGE_GRACE_SECONDS", 0.0)
+    with pytest.raises(NotFound, match="no retrieval"):
+        await decisions.decide(here, user_id, DecisionDraft(DecisionType.ACTION, "Anything", retrieval_id="no-such"))
 
 
 async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id, hold_writer):
