@@ -11,6 +11,8 @@ store, this test database and the bench store of 153,676 nodes, with null parame
 with those the test suite binds, no query outside the list scanned (docs/benchmarks.md,
 "per-user queries start from the user's index; a Neo4j restart under load")."""
 
+from tests.db.test_database import SYSTEM_DATABASE_QUERIES
+
 SCANS_ALLOWED = {
     "bench.delete_tenant_memories": "bench cleanup of a run's tenants",
     "events.salience_adjustments": "`graphmind replay`, of one user or all",
@@ -42,7 +44,6 @@ SCANS_ALLOWED = {
 }
 
 NOT_PLANNED = ("schema.", "testing.")  # migrations; the tests' own helpers
-SYSTEM_DATABASE = {"system.change_initial_password"}  # runs on Neo4j's system database
 
 
 def scans(plan: dict) -> list[str]:
@@ -56,7 +57,7 @@ async def test_no_query_outside_the_list_scans(db, library):
     checked = [
         query
         for query in library
-        if not query.name.startswith(NOT_PLANNED) and query.name not in SCANS_ALLOWED.keys() | SYSTEM_DATABASE
+        if not query.name.startswith(NOT_PLANNED) and query.name not in SCANS_ALLOWED.keys() | SYSTEM_DATABASE_QUERIES
     ]
     scanning = {}
     for query in checked:

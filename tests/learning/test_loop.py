@@ -441,6 +441,18 @@ async def test_a_retrieval_that_never_comes_is_not_found_after_the_wait(deps, us
         )
 
 
+def a_process_that_saw_neo4j_unreachable(deps):
+    """deps with a Database of its own (another server process) that has just noted an
+    outage, and a short wait for retrievals not yet written."""
+    here = replace(
+        deps,
+        db=Database(deps.db.driver, deps.db.library, deps.db.name),
+        settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}),
+    )
+    here.db.note_unreachable()
+    return here
+
+
 async def test_soon_after_an_outage_a_retrieval_not_yet_written_is_to_retry_not_missing(
     remember, deps, user_id, other_process_db, hold_writer
 ):
@@ -448,12 +460,7 @@ async def test_soon_after_an_outage_a_retrieval_not_yet_written_is_to_retry_not_
     record queued: a decision elsewhere on it is told to try again (UNAVAILABLE), not that
     the retrieval does not exist, and the retry finds it."""
     await remember("Redis is our cache")
-    here = replace(
-        deps,
-        db=Database(deps.db.driver, deps.db.library, deps.db.name),  # a process of its own
-        settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}),
-    )
-    here.db.note_unreachable()
+    here = a_process_that_saw_neo4j_unreachable(deps)
     draft = DecisionDraft(DecisionType.ACTION, "Keep Redis")
     async with hold_writer(other_process_db):
         retrieval = await recall(replace(deps, db=other_process_db), user_id, "cache", 3)
@@ -469,12 +476,7 @@ async def test_soon_after_an_outage_a_retrieval_not_yet_written_is_to_retry_not_
 
 
 async def test_a_missing_retrieval_is_not_found_again_once_the_outage_is_past(deps, user_id, monkeypatch):
-    here = replace(
-        deps,
-        db=Database(deps.db.driver, deps.db.library, deps.db.name),
-        settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}),
-    )
-    here.db.note_unreachable()
+    here = a_process_that_saw_neo4j_unreachable(deps)
     monkeypatch.setattr(decisions, "OUTAGE_GRACE_SECONDS", 0.0)
     with pytest.raises(NotFound, match="no retrieval"):
         await decisions.decide(here, user_id, DecisionDraft(DecisionType.ACTION, "Anything", retrieval_id="no-such"))
