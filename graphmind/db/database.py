@@ -116,6 +116,8 @@ def translated_errors():
         raise
     except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired) as e:
         raise Unavailable("Neo4j is not reachable right now; try again shortly") from e
+    except neo4j_errors.ConnectionAcquisitionTimeoutError as e:  # every pooled connection busy (Neo4j hangs)
+        raise Unavailable("no connection to Neo4j came free in time; try again shortly") from e
     except neo4j_errors.AuthError as e:
         raise Unavailable("Neo4j refused GraphMind's credentials") from e
     except neo4j_errors.ConstraintError as e:
@@ -127,9 +129,13 @@ def translated_errors():
 
 
 def neo4j_unreachable(error: BaseException | None) -> bool:
-    """Whether a driver error says Neo4j or its database could not be reached (not a refused
-    login, nor a deadlock or lock timeout left after the retries)."""
-    if isinstance(error, neo4j_errors.ServiceUnavailable | neo4j_errors.SessionExpired):
+    """Whether a driver error says Neo4j or its database could not be reached, or not in time
+    (no pooled connection came free: queries hang), and not a refused login, nor a deadlock
+    or lock timeout left after the retries."""
+    if isinstance(
+        error,
+        neo4j_errors.ServiceUnavailable | neo4j_errors.SessionExpired | neo4j_errors.ConnectionAcquisitionTimeoutError,
+    ):
         return True
     return isinstance(error, neo4j_errors.TransientError) and "DatabaseUnavailable" in (error.code or "")
 

@@ -61,6 +61,33 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     assert down.unreachable_within(60)  # noted: writes queued behind callers may not be written yet
 
 
+async def test_a_pool_with_no_connection_free_in_time_is_unavailable_and_noted(settings, library):
+    """Every pooled connection busy (Neo4j hangs, or callers hold them): UNAVAILABLE, not
+    INTERNAL, and noted like an unreachable Neo4j."""
+    from neo4j import AsyncGraphDatabase
+
+    from graphmind.db.database import Database
+    from graphmind.errors import Unavailable
+
+    driver = AsyncGraphDatabase.driver(
+        settings.bolt_uri,
+        auth=(settings.neo4j_user, settings.neo4j_password),
+        max_connection_pool_size=1,
+        connection_acquisition_timeout=0.5,
+    )
+    busy = Database(driver, library, settings.neo4j_database)
+    try:
+        async with driver.session(database=settings.neo4j_database) as holder:
+            held = await holder.begin_transaction()  # holds the pool's only connection
+            with pytest.raises(Unavailable, match="no connection to Neo4j came free"):
+                await busy.read("keys.active_count")
+            await held.rollback()
+        assert busy.unreachable_within(60)
+        assert await busy.read("keys.active_count")  # the connection is free again
+    finally:
+        await busy.close()
+
+
 def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():
     from neo4j.exceptions import Neo4jError
 
@@ -73,7 +100,13 @@ def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():
 
 
 def test_only_an_unreachable_neo4j_or_database_is_noted_as_unreachable():
-    from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable, SessionExpired
+    from neo4j.exceptions import (
+        AuthError,
+        ConnectionAcquisitionTimeoutError,
+        Neo4jError,
+        ServiceUnavailable,
+        SessionExpired,
+    )
 
     from graphmind.db.database import neo4j_unreachable
 
@@ -82,6 +115,7 @@ def test_only_an_unreachable_neo4j_or_database_is_noted_as_unreachable():
 
     assert neo4j_unreachable(ServiceUnavailable("down")) and neo4j_unreachable(SessionExpired("gone"))
     assert neo4j_unreachable(transient("General.DatabaseUnavailable"))
+    assert neo4j_unreachable(ConnectionAcquisitionTimeoutError("no connection free in time"))
     assert not neo4j_unreachable(transient("Transaction.DeadlockDetected"))
     assert not neo4j_unreachable(AuthError("refused")) and not neo4j_unreachable(None)
 
