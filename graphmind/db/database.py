@@ -208,11 +208,13 @@ class Database:
         self.plans = PlanGate()
         self.behind = WriteBehind(self._write_queued)  # writes nobody waits for (db/write_behind.py)
         self._unreachable_at: float | None = None  # time.monotonic() of the last Unavailable
+        self._awaiting_neo4j = False  # noted unreachable, no query has succeeded since
 
     @contextmanager
     def _translated_errors(self):
         """translated_errors; an Unavailable also resets the plan gate, and an unreachable
-        Neo4j or database is noted (`unreachable_within`)."""
+        Neo4j or database is noted (`unreachable_within`). The first success after that
+        wakes the writes queued behind callers."""
         try:
             with translated_errors():
                 yield
@@ -221,11 +223,15 @@ class Database:
             if neo4j_unreachable(e.__cause__):
                 self.note_unreachable()
             raise
+        if self._awaiting_neo4j:
+            self._awaiting_neo4j = False
+            self.behind.neo4j_back()
 
     def note_unreachable(self) -> None:
         """Notes that Neo4j (or its database) could not be reached by a query of this process
         just now."""
         self._unreachable_at = time.monotonic()
+        self._awaiting_neo4j = True
 
     def unreachable_within(self, seconds: float) -> bool:
         """Whether a query of this process found Neo4j unreachable in the last `seconds`:

@@ -9,7 +9,8 @@ agents one COMMIT then carries many recalls' records.
 
 What the callers rely on:
 - **Nothing acknowledged is dropped while the process lives.** A batch that fails because
-  Neo4j cannot be reached is sent again (backing off) until it commits; a batch refused for
+  Neo4j cannot be reached is sent again (backing off, or as soon as another query of the
+  process finds Neo4j back: `neo4j_back`) until it commits; a batch refused for
   another reason is sent again one write at a time, so only a write Neo4j refuses alone is
   lost, logged with its key. At most `capacity` writes wait; more wait for room, so a caller
   slows down instead of growing memory. `close` (the app's lifespan, the end of every
@@ -77,10 +78,16 @@ class WriteBehind:
         self._in_flight: dict[str, Queued] = {}
         self._claimed: dict[str, Queued] = {}  # taken by a caller writing them itself
         self._wake = asyncio.Event()
+        self._back = asyncio.Event()  # Neo4j answered again: stop backing off
         self._room = asyncio.Event()
         self._room.set()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+
+    def neo4j_back(self) -> None:
+        """Another query found Neo4j back after an outage: a batch waiting to be sent again
+        goes now instead of at the end of its backoff (up to `RETRY_MAX_SECONDS`)."""
+        self._back.set()
 
     def __len__(self) -> int:
         return len(self._queued) + len(self._in_flight)
@@ -182,7 +189,9 @@ class WriteBehind:
                 except Unavailable as e:  # Neo4j cannot be reached: all of it again, later
                     self._retry_later(batch)
                     log.warning("queued writes wait for Neo4j (%d): %s", len(self), e)
-                    await asyncio.sleep(backoff)
+                    self._back.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._back.wait(), backoff)
                     backoff = min(backoff * 2, RETRY_MAX_SECONDS)
                     continue
                 except Exception:  # refused: each alone, so that only what Neo4j refuses alone is lost

@@ -58,6 +58,18 @@ async def test_a_batch_neo4j_could_not_take_is_sent_again_until_written(monkeypa
     assert writer.batches == [["a", "b"]]
 
 
+async def test_a_batch_backing_off_goes_as_soon_as_neo4j_is_back(monkeypatch):
+    monkeypatch.setattr("graphmind.db.write_behind.RETRY_FIRST_SECONDS", 60.0)
+    writer = Writer(unreachable=1)
+    behind = WriteBehind(writer)
+    await queue_all(behind, ["a"])
+    with pytest.raises(TimeoutError):  # backing off for 60 s
+        await asyncio.wait_for(asyncio.shield(behind.owner_settled("u", limit=60)), 0.2)
+    behind.neo4j_back()
+    await asyncio.wait_for(behind.owner_settled("u", limit=60), 2)
+    assert writer.batches == [["a"]]
+
+
 async def test_a_refused_write_is_lost_alone_and_logged(caplog):
     writer = Writer(refused=frozenset({"b"}))
     behind = WriteBehind(writer)
