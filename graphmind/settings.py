@@ -183,8 +183,9 @@ class Settings(BaseSettings):
     retrieval_wait_seconds: float = Field(
         1.0,
         description="a decision on a retrieval not yet written (recorded behind a recall by another "
-        "server process) waits this long for it, then NOT_FOUND (UNAVAILABLE, to retry, for 60 s after a "
-        "query of the deciding process found Neo4j unreachable: the record may still be queued)",
+        "server process) waits this long for it, then NOT_FOUND; UNAVAILABLE (retry) instead when the record "
+        "may still be queued: the retrieval id was issued less than 60 s ago, or a query of the deciding "
+        "process found Neo4j unreachable in the last 60 s",
     )
     couse_rate: float = Field(0.1, description="Hebbian rate × quality among a well-judged decision's memories")
     couse_max_memories: int = Field(10, description="most influencing memories associated per outcome")

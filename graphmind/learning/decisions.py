@@ -31,6 +31,7 @@ import numpy as np
 from graphmind import idempotency
 from graphmind.core import events
 from graphmind.core.enums import MemoryStatus
+from graphmind.core.ids import issued_within
 from graphmind.core.redaction import redact
 from graphmind.db.database import keys_or_none_matching, nullable
 from graphmind.db.write_behind import Queued
@@ -272,20 +273,24 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
 
 RETRIEVAL_POLL_SECONDS = 0.02  # the first wait for a retrieval not yet written; doubled up to
 RETRIEVAL_POLL_MAX_SECONDS = 0.2
-# After Neo4j was unreachable, a recall's record may still be queued in the process that
-# answered the recall (its writer retries every 5 s at most): for this long a retrieval
-# not found is "try again", not "no such retrieval".
-OUTAGE_GRACE_SECONDS = 60.0
+# A recall's record may still be queued in the process that answered the recall: behind a
+# busy writer (an overloaded Neo4j commits slowly) or while Neo4j cannot be reached (the
+# writer retries until it is back). For this long after the recall (its id's time), or
+# after this process found Neo4j unreachable, a retrieval not found is "try again", not
+# "no such retrieval".
+RECORD_GRACE_SECONDS = 60.0
 
 
 def _retrieval_missing(deps: Deps, retrieval_id: str) -> GraphMindError:
-    """The error for a retrieval still not written after the wait: UNAVAILABLE (retry) soon
-    after an outage of Neo4j, when its record may still be queued; else NOT_FOUND. Another
-    user's retrieval gets the same answers as one that does not exist."""
-    if deps.db.unreachable_within(OUTAGE_GRACE_SECONDS):
+    """The error for a retrieval still not written after the wait: UNAVAILABLE (retry) when
+    its record may still be queued (its id was issued less than `RECORD_GRACE_SECONDS` ago,
+    or Neo4j was unreachable lately); else NOT_FOUND. The answer depends on the id's time
+    and on this process, never on whether the retrieval exists: another user's retrieval
+    gets the same answer as an id nobody issued."""
+    if issued_within(retrieval_id, RECORD_GRACE_SECONDS) or deps.db.unreachable_within(RECORD_GRACE_SECONDS):
         return Unavailable(
-            f"retrieval {retrieval_id} is not written yet: Neo4j was unreachable lately, and its "
-            "record may still be queued behind its recall; try again shortly"
+            f"retrieval {retrieval_id} is not written yet: its record may still be queued behind "
+            "its recall (recalled moments ago, or Neo4j was unreachable lately); try again shortly"
         )
     return NotFound(f"no retrieval {retrieval_id}")
 

@@ -17,7 +17,6 @@ event) is queued and written behind it (`record_retrieval.cypher`, `db/write_beh
 """
 
 import asyncio
-import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import Enum
@@ -28,6 +27,7 @@ import numpy as np
 from graphmind.core import edges, events, terms
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.events import content_hash
+from graphmind.core.ids import timed_id
 from graphmind.core.redaction import redact
 from graphmind.db.database import keys_or_none_matching, native, nullable
 from graphmind.deps import Deps
@@ -349,7 +349,7 @@ def _assemble(
         RecallItem(Memory.from_node(r["memory"], r["entities"]), r["final"], _breakdown(r), n)
         for r, n in zip(rows, tokens, strict=True)
     ]
-    return RecallResult(str(uuid.uuid4()), items, token_budget)
+    return RecallResult(timed_id(), items, token_budget)  # its time tells a decision elsewhere to wait for it
 
 
 def _tokens(deps: Deps, memory: dict) -> int:

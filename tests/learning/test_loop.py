@@ -2,12 +2,14 @@
 
 import asyncio
 import random
+import uuid
 from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
 from graphmind.core.clock import FixedClock
+from graphmind.core.ids import issued_within, timed_id
 from graphmind.db.database import Database
 from graphmind.errors import BadUserInput, Conflict, NotFound, Unavailable
 from graphmind.learning import decisions, outcomes
@@ -89,7 +91,7 @@ async def test_a_trace_with_another_users_memory_is_refused(remember, deps, user
     with pytest.raises(NotFound):
         await decisions.decide(deps, user_id, draft((mine.memory.id, 1), (theirs.memory.id, 1)))
     theirs_retrieval = await recall(deps, user_id + "-other", "deploy checklist", 3)
-    with pytest.raises(NotFound):
+    with pytest.raises(Unavailable):  # recalled moments ago: "try again", as for any id issued as recently
         await decisions.decide(
             deps, user_id, DecisionDraft(DecisionType.ACTION, "x", retrieval_id=theirs_retrieval.retrieval_id)
         )
@@ -477,27 +479,52 @@ async def test_soon_after_an_outage_a_retrieval_not_yet_written_is_to_retry_not_
 
 async def test_a_missing_retrieval_is_not_found_again_once_the_outage_is_past(deps, user_id, monkeypatch):
     here = a_process_that_saw_neo4j_unreachable(deps)
-    monkeypatch.setattr(decisions, "OUTAGE_GRACE_SECONDS", 0.0)
+    monkeypatch.setattr(decisions, "RECORD_GRACE_SECONDS", 0.0)
     with pytest.raises(NotFound, match="no retrieval"):
         await decisions.decide(here, user_id, DecisionDraft(DecisionType.ACTION, "Anything", retrieval_id="no-such"))
 
 
-async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id, hold_writer):
+async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id, hold_writer, monkeypatch):
     await remember("Postgres handles our analytics workload well")
     behind = deps.db.behind
+    intruder = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
     async with hold_writer(deps.db):
         await recall(deps, user_id + "-busy", "keep the writer busy", 3)
         await asyncio.sleep(0)
         retrieval = await recall(deps, user_id, "Postgres analytics", 5)
-        intruder = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+        draft = DecisionDraft(DecisionType.ACTION, "Use Postgres", retrieval_id=retrieval.retrieval_id)
+        with pytest.raises(Unavailable, match="try again"):  # as for an id nobody issued as recently
+            await decisions.decide(intruder, user_id + "-intruder", draft)
+        monkeypatch.setattr(decisions, "RECORD_GRACE_SECONDS", 0.0)
         with pytest.raises(NotFound, match="no retrieval"):
-            await decisions.decide(
-                intruder,
-                user_id + "-intruder",
-                DecisionDraft(DecisionType.ACTION, "Use Postgres", retrieval_id=retrieval.retrieval_id),
-            )
+            await decisions.decide(intruder, user_id + "-intruder", draft)
     await behind.owner_settled(user_id)
     assert await retrieval_found(deps, user_id, retrieval.retrieval_id)
+
+
+async def test_a_retrieval_recalled_moments_ago_but_not_yet_written_is_to_retry_not_missing(
+    remember, deps, user_id, other_process_db, hold_writer
+):
+    """Another process's writer can be slow to commit (an overloaded Neo4j): a decision
+    that cannot find a retrieval issued less than RECORD_GRACE_SECONDS ago (its id says
+    when) is told to try again, and the retry finds it; an id issued as recently that
+    nobody recorded gets the same answer, an old or made-up one NOT_FOUND."""
+    await remember("Redis is our cache")
+    here = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+    draft = DecisionDraft(DecisionType.ACTION, "Keep Redis")
+    async with hold_writer(other_process_db):
+        retrieval = await recall(replace(deps, db=other_process_db), user_id, "cache", 3)
+        assert issued_within(retrieval.retrieval_id, 5)
+        with pytest.raises(Unavailable, match="recalled moments ago"):
+            await decisions.decide(here, user_id, replace(draft, retrieval_id=retrieval.retrieval_id))
+        with pytest.raises(Unavailable):
+            await decisions.decide(here, user_id, replace(draft, retrieval_id=timed_id()))
+        for made_up in ("no-such-retrieval", str(uuid.uuid4())):
+            with pytest.raises(NotFound, match="no retrieval"):
+                await decisions.decide(here, user_id, replace(draft, retrieval_id=made_up))
+    await other_process_db.behind.owner_settled(user_id)
+    decision = await decisions.decide(here, user_id, replace(draft, retrieval_id=retrieval.retrieval_id))
+    assert decision.retrieval_id == retrieval.retrieval_id
 
 
 async def test_an_unknown_retrieval_is_looked_up_a_few_times_not_fifty(deps, user_id, monkeypatch):
