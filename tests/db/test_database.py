@@ -1,6 +1,7 @@
 """Every query file against the real Neo4j, and the handle's routing and errors."""
 
 import uuid
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -61,44 +62,14 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     assert down.unreachable_within(60)  # noted: writes queued behind callers may not be written yet
 
 
-async def test_a_pool_with_no_connection_free_in_time_is_unavailable_and_noted(settings, library):
-    """Every pooled connection busy (Neo4j hangs, or callers hold them): UNAVAILABLE, not
-    INTERNAL, and noted like an unreachable Neo4j."""
-    from neo4j import AsyncGraphDatabase
-
-    from graphmind.db.database import Database
-    from graphmind.errors import Unavailable
-
-    driver = AsyncGraphDatabase.driver(
-        settings.bolt_uri,
-        auth=(settings.neo4j_user, settings.neo4j_password),
-        max_connection_pool_size=1,
-        connection_acquisition_timeout=0.5,
-    )
-    busy = Database(driver, library, settings.neo4j_database)
-    try:
-        async with driver.session(database=settings.neo4j_database) as holder:
-            held = await holder.begin_transaction()  # holds the pool's only connection
-            with pytest.raises(Unavailable, match="no connection to Neo4j came free"):
-                await busy.read("keys.active_count")
-            await held.rollback()
-        assert busy.unreachable_within(60)
-        assert await busy.read("keys.active_count")  # the connection is free again
-    finally:
-        await busy.close()
-
-
-async def test_the_first_query_to_find_neo4j_back_wakes_the_writes_queued_behind(settings, library, monkeypatch):
-    """A queued write that met an outage is sent again as soon as any query of the process
-    succeeds, not at the end of its backoff (the outage here: the pool's only connection held)."""
-    import asyncio
-    import time
-
+@asynccontextmanager
+async def a_database_whose_one_connection_is_held(settings, library):
+    """(database, holder's transaction): a Database on a pool of one connection, which a
+    transaction holds until rolled back; the database waits 0.5 s for a connection."""
     from neo4j import AsyncGraphDatabase
 
     from graphmind.db.database import Database
 
-    monkeypatch.setattr("graphmind.db.write_behind.RETRY_FIRST_SECONDS", 60.0)
     driver = AsyncGraphDatabase.driver(
         settings.bolt_uri,
         auth=(settings.neo4j_user, settings.neo4j_password),
@@ -109,19 +80,43 @@ async def test_the_first_query_to_find_neo4j_back_wakes_the_writes_queued_behind
     try:
         async with driver.session(database=settings.neo4j_database) as holder:
             held = await holder.begin_transaction()
-            await busy.queue_write("k", "u", "testing.set_utility", userId=f"wake-{uuid.uuid4()}", id="m", utility=0.5)
-            for _ in range(200):  # the writer meets the held pool (0.5 s) and backs off for 60 s
-                if busy.unreachable_within(60):
-                    break
-                await asyncio.sleep(0.05)
-            assert busy.unreachable_within(60) and len(busy.behind) == 1
-            await held.rollback()
+            yield busy, held
+    finally:
+        await busy.close()
+
+
+async def test_a_pool_with_no_connection_free_in_time_is_unavailable_and_noted(settings, library):
+    """Every pooled connection busy (Neo4j hangs, or callers hold them): UNAVAILABLE, not
+    INTERNAL, and noted like an unreachable Neo4j."""
+    from graphmind.errors import Unavailable
+
+    async with a_database_whose_one_connection_is_held(settings, library) as (busy, held):
+        with pytest.raises(Unavailable, match="no connection to Neo4j came free"):
+            await busy.read("keys.active_count")
+        await held.rollback()
+        assert busy.unreachable_within(60)
+        assert await busy.read("keys.active_count")  # the connection is free again
+
+
+async def test_the_first_query_to_find_neo4j_back_wakes_the_writes_queued_behind(settings, library, monkeypatch):
+    """A queued write that met an outage is sent again as soon as any query of the process
+    succeeds, not at the end of its backoff (the outage here: the pool's only connection held)."""
+    import asyncio
+    import time
+
+    monkeypatch.setattr("graphmind.db.write_behind.RETRY_FIRST_SECONDS", 60.0)
+    async with a_database_whose_one_connection_is_held(settings, library) as (busy, held):
+        await busy.queue_write("k", "u", "testing.set_utility", userId=f"wake-{uuid.uuid4()}", id="m", utility=0.5)
+        for _ in range(200):  # the writer meets the held pool (0.5 s) and backs off for 60 s
+            if busy.unreachable_within(60):
+                break
+            await asyncio.sleep(0.05)
+        assert busy.unreachable_within(60) and len(busy.behind) == 1
+        await held.rollback()
         started = time.monotonic()
         await busy.read("keys.active_count")
         await busy.behind.owner_settled("u", limit=10)
         assert len(busy.behind) == 0 and time.monotonic() - started < 5
-    finally:
-        await busy.close()
 
 
 def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():
