@@ -212,15 +212,16 @@ class Database:
 
     @contextmanager
     def _translated_errors(self):
-        """translated_errors; an Unavailable also resets the plan gate, and an unreachable
-        Neo4j or database is noted (`unreachable_within`). The first success after that
-        wakes the writes queued behind callers."""
+        """translated_errors; an unreachable Neo4j or database (which may come back with
+        empty caches) also resets the plan gate and is noted (`unreachable_within`), a
+        refused login or a deadlock left after the retries neither. The first success after
+        that wakes the writes queued behind callers."""
         try:
             with translated_errors():
                 yield
         except Unavailable as e:
-            self.plans.forget()
             if neo4j_unreachable(e.__cause__):
+                self.plans.forget()
                 self.note_unreachable()
             raise
         if self._awaiting_neo4j:

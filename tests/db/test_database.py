@@ -119,6 +119,32 @@ async def test_the_first_query_to_find_neo4j_back_wakes_the_writes_queued_behind
         assert len(busy.behind) == 0 and time.monotonic() - started < 5
 
 
+async def test_only_an_unreachable_neo4j_makes_the_plan_gate_gate_first_runs_again(settings, library):
+    """Neo4j may come back from an outage with empty caches; a refused login leaves them."""
+    from graphmind.db.database import Database
+    from graphmind.errors import Unavailable
+    from graphmind.settings import Settings
+
+    async def planned(db, name):
+        claim = await db.plans.claim(name)
+        if claim is not None:
+            db.plans.settle(name, claim, ran=False)
+        return claim is None
+
+    refused = Database.connect(settings.model_copy(update={"neo4j_user": "graphmind-nobody"}), library)
+    down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1"), library)
+    try:
+        for db in (refused, down):
+            db.plans.settle("keys.active_count", await db.plans.claim("keys.active_count"), ran=True)
+            with pytest.raises(Unavailable):
+                await db.read("keys.active_count")
+        assert await planned(refused, "keys.active_count") and not refused.unreachable_within(60)
+        assert not await planned(down, "keys.active_count") and down.unreachable_within(60)
+    finally:
+        await refused.close()
+        await down.close()
+
+
 def test_a_transient_error_left_after_the_retries_is_unavailable_not_internal():
     from neo4j.exceptions import Neo4jError
 
