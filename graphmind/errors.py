@@ -52,7 +52,8 @@ class RateLimited(GraphMindError):
 
 
 class Unavailable(GraphMindError):
-    """A dependency (Neo4j, the model) cannot be reached right now."""
+    """A dependency (Neo4j, the model) cannot be reached right now, or what the request
+    names may still be on its way there (a retrieval recalled moments ago): try again."""
 
     code = "UNAVAILABLE"
 

@@ -128,16 +128,19 @@ def translated_errors():
         raise GraphMindError(f"Neo4j error {e.code}: {e.message}") from e
 
 
-def neo4j_unreachable(error: BaseException | None) -> bool:
-    """Whether a driver error says Neo4j or its database could not be reached, or not in time
-    (no pooled connection came free: queries hang), and not a refused login, nor a deadlock
-    or lock timeout left after the retries."""
-    if isinstance(
-        error,
-        neo4j_errors.ServiceUnavailable | neo4j_errors.SessionExpired | neo4j_errors.ConnectionAcquisitionTimeoutError,
-    ):
+def neo4j_lost(error: BaseException | None) -> bool:
+    """Whether a driver error says Neo4j or its database could not be reached: it may come
+    back restarted, with empty caches."""
+    if isinstance(error, neo4j_errors.ServiceUnavailable | neo4j_errors.SessionExpired):
         return True
     return isinstance(error, neo4j_errors.TransientError) and "DatabaseUnavailable" in (error.code or "")
+
+
+def neo4j_unreachable(error: BaseException | None) -> bool:
+    """Whether a driver error says Neo4j or its database could not be reached (`neo4j_lost`),
+    or not in time (no pooled connection came free: queries hang); not a refused login, nor
+    a deadlock or lock timeout left after the retries."""
+    return neo4j_lost(error) or isinstance(error, neo4j_errors.ConnectionAcquisitionTimeoutError)
 
 
 def _pipelined_begin(session: neo4j.AsyncSession):
@@ -212,18 +215,27 @@ class Database:
 
     @contextmanager
     def _translated_errors(self):
-        """translated_errors; an unreachable Neo4j or database (which may come back with
-        empty caches) also resets the plan gate and is noted (`unreachable_within`), a
-        refused login or a deadlock left after the retries neither. The first success after
-        that wakes the writes queued behind callers."""
+        """translated_errors; an unreachable Neo4j or database is noted (`unreachable_within`),
+        and one that may come back restarted (`neo4j_lost`, not a pool with no connection free
+        in time) also resets the plan gate; a refused login or a deadlock left after the
+        retries does neither. The first answer from Neo4j after that, a result or an error
+        of its own, wakes the writes queued behind callers."""
         try:
             with translated_errors():
                 yield
         except Unavailable as e:
-            if neo4j_unreachable(e.__cause__):
+            if neo4j_lost(e.__cause__):
                 self.plans.forget()
+            if neo4j_unreachable(e.__cause__):
                 self.note_unreachable()
             raise
+        except GraphMindError as e:
+            if isinstance(e.__cause__, neo4j_errors.Neo4jError):  # Neo4j answered: refused the query
+                self._neo4j_answered()
+            raise
+        self._neo4j_answered()
+
+    def _neo4j_answered(self) -> None:
         if self._awaiting_neo4j:
             self._awaiting_neo4j = False
             self.behind.neo4j_back()

@@ -91,10 +91,12 @@ async def test_a_pool_with_no_connection_free_in_time_is_unavailable_and_noted(s
     from graphmind.errors import Unavailable
 
     async with a_database_whose_one_connection_is_held(settings, library) as (busy, held):
+        busy.plans.settle("keys.active_count", await busy.plans.claim("keys.active_count"), ran=True)
         with pytest.raises(Unavailable, match="no connection to Neo4j came free"):
             await busy.read("keys.active_count")
         await held.rollback()
         assert busy.unreachable_within(60)
+        assert await planned(busy, "keys.active_count")  # Neo4j did not restart: its plans are still cached
         assert await busy.read("keys.active_count")  # the connection is free again
 
 
@@ -119,17 +121,19 @@ async def test_the_first_query_to_find_neo4j_back_wakes_the_writes_queued_behind
         assert len(busy.behind) == 0 and time.monotonic() - started < 5
 
 
-async def test_only_an_unreachable_neo4j_makes_the_plan_gate_gate_first_runs_again(settings, library):
+async def planned(db, name: str) -> bool:
+    """Whether `db`'s plan gate lets query `name` run at once (not as a first run)."""
+    claim = await db.plans.claim(name)
+    if claim is not None:
+        db.plans.settle(name, claim, ran=False)
+    return claim is None
+
+
+async def test_only_a_lost_neo4j_makes_the_plan_gate_gate_first_runs_again(settings, library):
     """Neo4j may come back from an outage with empty caches; a refused login leaves them."""
     from graphmind.db.database import Database
     from graphmind.errors import Unavailable
     from graphmind.settings import Settings
-
-    async def planned(db, name):
-        claim = await db.plans.claim(name)
-        if claim is not None:
-            db.plans.settle(name, claim, ran=False)
-        return claim is None
 
     refused = Database.connect(settings.model_copy(update={"neo4j_user": "graphmind-nobody"}), library)
     down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1"), library)
@@ -165,7 +169,7 @@ def test_only_an_unreachable_neo4j_or_database_is_noted_as_unreachable():
         SessionExpired,
     )
 
-    from graphmind.db.database import neo4j_unreachable
+    from graphmind.db.database import neo4j_lost, neo4j_unreachable
 
     def transient(code):
         return Neo4jError._hydrate_neo4j(code=f"Neo.TransientError.{code}", message="left after the retries")
@@ -173,6 +177,8 @@ def test_only_an_unreachable_neo4j_or_database_is_noted_as_unreachable():
     assert neo4j_unreachable(ServiceUnavailable("down")) and neo4j_unreachable(SessionExpired("gone"))
     assert neo4j_unreachable(transient("General.DatabaseUnavailable"))
     assert neo4j_unreachable(ConnectionAcquisitionTimeoutError("no connection free in time"))
+    assert not neo4j_lost(ConnectionAcquisitionTimeoutError("no connection free in time"))  # not restarted
+    assert neo4j_lost(ServiceUnavailable("down")) and neo4j_lost(transient("General.DatabaseUnavailable"))
     assert not neo4j_unreachable(transient("Transaction.DeadlockDetected"))
     assert not neo4j_unreachable(AuthError("refused")) and not neo4j_unreachable(None)
 

@@ -456,11 +456,12 @@ def a_process_that_saw_neo4j_unreachable(deps):
 
 
 async def test_soon_after_an_outage_a_retrieval_not_yet_written_is_to_retry_not_missing(
-    remember, deps, user_id, other_process_db, hold_writer
+    remember, deps, user_id, other_process_db, hold_writer, monkeypatch
 ):
     """After Neo4j was unreachable, the process that answered a recall may still hold its
     record queued: a decision elsewhere on it is told to try again (UNAVAILABLE), not that
     the retrieval does not exist, and the retry finds it."""
+    monkeypatch.setattr(decisions, "issued_within", lambda *_: False)  # the outage alone, not the id's time
     await remember("Redis is our cache")
     here = a_process_that_saw_neo4j_unreachable(deps)
     draft = DecisionDraft(DecisionType.ACTION, "Keep Redis")
@@ -493,8 +494,12 @@ async def test_another_users_decision_cannot_take_a_queued_record(remember, deps
         await asyncio.sleep(0)
         retrieval = await recall(deps, user_id, "Postgres analytics", 5)
         draft = DecisionDraft(DecisionType.ACTION, "Use Postgres", retrieval_id=retrieval.retrieval_id)
-        with pytest.raises(Unavailable, match="try again"):  # as for an id nobody issued as recently
+        with pytest.raises(Unavailable, match="try again") as theirs:
             await decisions.decide(intruder, user_id + "-intruder", draft)
+        unknown = timed_id()
+        with pytest.raises(Unavailable) as nobodys:
+            await decisions.decide(intruder, user_id + "-intruder", replace(draft, retrieval_id=unknown))
+        assert str(theirs.value).replace(retrieval.retrieval_id, "ID") == str(nobodys.value).replace(unknown, "ID")
         monkeypatch.setattr(decisions, "RECORD_GRACE_SECONDS", 0.0)
         with pytest.raises(NotFound, match="no retrieval"):
             await decisions.decide(intruder, user_id + "-intruder", draft)

@@ -83,7 +83,8 @@ class RateLimited(ClientError):
 
 
 class Unavailable(ClientError):
-    """The server cannot reach Neo4j right now."""
+    """The server cannot reach Neo4j right now, or a decision's retrieval (recalled moments
+    ago) is still being recorded: try again shortly."""
 
     code = "UNAVAILABLE"
 
