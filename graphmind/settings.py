@@ -21,7 +21,9 @@ class Settings(BaseSettings):
     neo4j_database: str = Field("neo4j", description="Neo4j database name")
     neo4j_connect_timeout: float = Field(3.0, description="seconds to connect to Neo4j or get a pooled connection")
     neo4j_retry_seconds: float = Field(
-        3.0, description="transient errors (and a Neo4j outage) are retried this long, then UNAVAILABLE"
+        3.0,
+        description="transient errors (and a Neo4j outage) are retried this long (first after 0.25 s, then "
+        "1.5 times longer each time), then UNAVAILABLE",
     )
 
     # The Neo4j server GraphMind provisions itself (`graphmind neo4j start`)
