@@ -23,7 +23,7 @@ class Settings(BaseSettings):
     neo4j_retry_seconds: float = Field(
         3.0,
         description="transient errors (and a Neo4j outage) are retried this long (first after 0.25 s, then "
-        "1.5 times longer each time), then UNAVAILABLE",
+        "1.5 times longer each time; the last wait may end up to about 2.3 s later), then UNAVAILABLE",
     )
 
     # The Neo4j server GraphMind provisions itself (`graphmind neo4j start`)

@@ -7,8 +7,8 @@ request id. B (another AGENT key) then calls every query and mutation whose argu
 an ID (enumerated from the schema: a new one fails the test until it is probed here) with
 A's ids, alone and next to B's own ids, and must get NOT_FOUND (FORBIDDEN for the admin-only
 ones, where the id is a user's or a key's) every time, never data of A. (A decision on a
-retrieval recalled moments ago, anyone's, is told to try again instead; the probe runs past
-that window.) B's own reads
+retrieval recalled moments ago, anyone's, is told to try again instead; the probe sets that
+window to 0.) B's own reads
 (recall, activate, memories, events, trails, …) must never return A's objects either, and
 A's export afterwards must be what it was before B started.
 """

@@ -46,11 +46,18 @@ async def test_explain_plans_a_query_without_running_it(db):
 async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, library):
     import time
 
-    from graphmind.db.database import Database
+    from graphmind.db.database import RETRY_DELAY_MULTIPLIER, RETRY_FIRST_DELAY_SECONDS, Database
     from graphmind.errors import Unavailable
     from graphmind.settings import Settings
 
-    down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1"), library)  # not model_copy: bolt_uri is cached
+    budget = 1.0  # its waits 0.25, 0.375, 0.5625 s (±20%) and at most one more: done within about 2 s
+    down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1", neo4j_retry_seconds=budget), library)
+    config = down.driver._default_workspace_config  # private; the driver lists the keys as undocumented
+    assert (config.initial_retry_delay, config.retry_delay_multiplier, config.max_transaction_retry_time) == (
+        RETRY_FIRST_DELAY_SECONDS,
+        RETRY_DELAY_MULTIPLIER,
+        budget,
+    )
     assert not down.unreachable_within(60)
     started = time.monotonic()
     try:
@@ -58,7 +65,7 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
             await down.read("keys.active_count")
     finally:
         await down.close()
-    assert time.monotonic() - started < settings.neo4j_retry_seconds + 2.5  # the driver's own waits: up to 7.5 s
+    assert time.monotonic() - started < budget + 2.5  # the driver's own waits (1 s, doubling) took up to 3.2 s
     assert down.unreachable_within(60)  # noted: writes queued behind callers may not be written yet
 
 
@@ -100,9 +107,11 @@ async def test_a_pool_with_no_connection_free_in_time_is_unavailable_and_noted(s
         assert await busy.read("keys.active_count")  # the connection is free again
 
 
-async def test_the_first_query_to_find_neo4j_back_wakes_the_writes_queued_behind(settings, library, monkeypatch):
-    """A queued write that met an outage is sent again as soon as any query of the process
-    succeeds, not at the end of its backoff (the outage here: the pool's only connection held)."""
+@pytest.mark.parametrize("answer", ["rows", "an error of its own"])
+async def test_the_first_answer_from_neo4j_wakes_the_writes_queued_behind(settings, library, monkeypatch, answer):
+    """A queued write that met an outage is sent again as soon as Neo4j answers any query of
+    the process, with rows or by refusing it, not at the end of its backoff (the outage here:
+    the pool's only connection held)."""
     import asyncio
     import time
 
@@ -116,7 +125,11 @@ async def test_the_first_query_to_find_neo4j_back_wakes_the_writes_queued_behind
         assert busy.unreachable_within(60) and len(busy.behind) == 1
         await held.rollback()
         started = time.monotonic()
-        await busy.read("keys.active_count")
+        if answer == "rows":
+            await busy.read("keys.active_count")
+        else:
+            with pytest.raises(GraphMindError, match="Neo4j error"):  # LIMIT -1: Neo4j refuses it
+                await busy.read("events.page", userId="u", after=0, filters={"types": None}, pageSize=-1)
         await busy.behind.owner_settled("u", limit=10)
         assert len(busy.behind) == 0 and time.monotonic() - started < 5
 

@@ -48,7 +48,8 @@ class BadUserInput(ClientError):
 
 
 class NotFound(ClientError):
-    """No such object for this caller (another user's objects are not found too)."""
+    """No such object for this caller (another user's objects are not found too; a decision's
+    retrieval recalled moments ago is Unavailable instead, anyone's)."""
 
     code = "NOT_FOUND"
 
