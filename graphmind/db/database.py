@@ -236,16 +236,13 @@ class Database:
         try:
             with translated_errors():
                 yield
-        except Unavailable as e:
-            if neo4j_lost(e.__cause__):
-                self.plans.forget()
-            if neo4j_unreachable(e.__cause__):
-                self.note_unreachable()
-            elif isinstance(e.__cause__, neo4j_errors.Neo4jError):  # answered: a refused login, a deadlock
-                self._neo4j_answered()
-            raise
         except GraphMindError as e:
-            if isinstance(e.__cause__, neo4j_errors.Neo4jError):  # Neo4j answered: refused the query
+            cause = e.__cause__  # the driver's error; None when the caller's own code raised
+            if neo4j_lost(cause):
+                self.plans.forget()
+            if neo4j_unreachable(cause):
+                self.note_unreachable()
+            elif isinstance(cause, neo4j_errors.Neo4jError):  # Neo4j answered: refused the query, a login, …
                 self._neo4j_answered()
             raise
         self._neo4j_answered()

@@ -69,6 +69,19 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     assert down.unreachable_within(60)  # noted: writes queued behind callers may not be written yet
 
 
+async def mark_planned(db, name: str) -> None:
+    """Makes `db`'s plan gate treat query `name` as run since Neo4j was last lost."""
+    db.plans.settle(name, await db.plans.claim(name), ran=True)
+
+
+async def planned(db, name: str) -> bool:
+    """Whether `db`'s plan gate lets query `name` run at once (not as a first run)."""
+    claim = await db.plans.claim(name)
+    if claim is not None:
+        db.plans.settle(name, claim, ran=False)
+    return claim is None
+
+
 @asynccontextmanager
 async def a_database_whose_one_connection_is_held(settings, library):
     """(database, holder's transaction): a Database on a pool of one connection, which a
@@ -98,7 +111,7 @@ async def test_a_pool_with_no_connection_free_in_time_is_unavailable_and_noted(s
     from graphmind.errors import Unavailable
 
     async with a_database_whose_one_connection_is_held(settings, library) as (busy, held):
-        busy.plans.settle("keys.active_count", await busy.plans.claim("keys.active_count"), ran=True)
+        await mark_planned(busy, "keys.active_count")
         with pytest.raises(Unavailable, match="no connection to Neo4j came free"):
             await busy.read("keys.active_count")
         await held.rollback()
@@ -134,14 +147,6 @@ async def test_the_first_answer_from_neo4j_wakes_the_writes_queued_behind(settin
         assert len(busy.behind) == 0 and time.monotonic() - started < 5
 
 
-async def planned(db, name: str) -> bool:
-    """Whether `db`'s plan gate lets query `name` run at once (not as a first run)."""
-    claim = await db.plans.claim(name)
-    if claim is not None:
-        db.plans.settle(name, claim, ran=False)
-    return claim is None
-
-
 async def test_only_a_lost_neo4j_makes_the_plan_gate_gate_first_runs_again(settings, library):
     """Neo4j may come back from an outage with empty caches; a refused login leaves them."""
     from graphmind.db.database import Database
@@ -152,7 +157,7 @@ async def test_only_a_lost_neo4j_makes_the_plan_gate_gate_first_runs_again(setti
     down = Database.connect(Settings(neo4j_uri="bolt://127.0.0.1:1"), library)
     try:
         for db in (refused, down):
-            db.plans.settle("keys.active_count", await db.plans.claim("keys.active_count"), ran=True)
+            await mark_planned(db, "keys.active_count")
             with pytest.raises(Unavailable):
                 await db.read("keys.active_count")
         assert await planned(refused, "keys.active_count") and not refused.unreachable_within(60)

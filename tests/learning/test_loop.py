@@ -435,8 +435,13 @@ async def test_a_decision_waits_for_a_retrieval_another_process_is_still_recordi
         assert decision.retrieval_id == retrieval.retrieval_id
 
 
+def waiting_briefly(deps):
+    """deps whose decisions wait 0.1 s (not 1 s) for a retrieval not yet written."""
+    return replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+
+
 async def test_a_retrieval_that_never_comes_is_not_found_after_the_wait(deps, user_id):
-    waited = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+    waited = waiting_briefly(deps)
     with pytest.raises(NotFound, match="no retrieval"):
         await decisions.decide(
             waited, user_id, DecisionDraft(DecisionType.ACTION, "Anything", retrieval_id="no-such-retrieval")
@@ -446,11 +451,7 @@ async def test_a_retrieval_that_never_comes_is_not_found_after_the_wait(deps, us
 def a_process_that_saw_neo4j_unreachable(deps):
     """deps with a Database of its own (another server process) that has just noted an
     outage, and a short wait for retrievals not yet written."""
-    here = replace(
-        deps,
-        db=Database(deps.db.driver, deps.db.library, deps.db.name),
-        settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}),
-    )
+    here = replace(waiting_briefly(deps), db=Database(deps.db.driver, deps.db.library, deps.db.name))
     here.db.note_unreachable()
     return here
 
@@ -488,7 +489,7 @@ async def test_a_missing_retrieval_is_not_found_again_once_the_outage_is_past(de
 async def test_another_users_decision_cannot_take_a_queued_record(remember, deps, user_id, hold_writer, monkeypatch):
     await remember("Postgres handles our analytics workload well")
     behind = deps.db.behind
-    intruder = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+    intruder = waiting_briefly(deps)
     async with hold_writer(deps.db):
         await recall(deps, user_id + "-busy", "keep the writer busy", 3)
         await asyncio.sleep(0)
@@ -515,7 +516,7 @@ async def test_a_retrieval_recalled_moments_ago_but_not_yet_written_is_to_retry_
     when) is told to try again, and the retry finds it; an id issued as recently that
     nobody recorded gets the same answer, an old or made-up one NOT_FOUND."""
     await remember("Redis is our cache")
-    here = replace(deps, settings=deps.settings.model_copy(update={"retrieval_wait_seconds": 0.1}))
+    here = waiting_briefly(deps)
     draft = DecisionDraft(DecisionType.ACTION, "Keep Redis")
     async with hold_writer(other_process_db):
         retrieval = await recall(replace(deps, db=other_process_db), user_id, "cache", 3)
