@@ -103,7 +103,8 @@ class Settings(BaseSettings):
     dedup_threshold: float = Field(0.95, description="cosine above which a memory is a duplicate")
     dedup_candidates: int = Field(5, description="vector-index neighbours checked for duplicates")
     subject_candidates: int = Field(
-        5, description="memories sharing the most subject terms (fulltext) checked for contradictions"
+        5,
+        description="memories sharing the most subject terms (BM25 over the caller's keyword postings) checked for contradictions",
     )
 
     # Memory: recall
@@ -141,7 +142,7 @@ class Settings(BaseSettings):
     )
     recall_keyword_postings: int = Field(
         2000,
-        description="postings a keyword recall reads in full, rarest terms first; commoner terms score only its best candidates",
+        description="postings a keyword search (recall, remember's subject candidates) reads in full, rarest terms first; commoner terms score only its best candidates",
     )
     recall_graph_k: int = Field(50, description="entity-graph candidates per recall")
     recall_default_limit: int = Field(10, description="results of a recall when not asked")

@@ -4,7 +4,7 @@
 // params: run, now, rows
 UNWIND $rows AS row
 CREATE (:Memory {
-  id: row.id, userId: row.userId, userKey: row.userKey, content: row.content, embedding: row.embedding,
+  id: row.id, userId: row.userId, content: row.content, embedding: row.embedding,
   contentType: 'event', temporalLevel: 1, validFrom: $now, baseSalience: 0.5, outcomeAdjustment: 0.0,
   effectiveSalience: 0.5, trust: 0.5, tags: [], status: 'active', accessCount: 0,
   createdAt: $now, updatedAt: $now, benchRun: $run

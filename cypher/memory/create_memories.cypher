@@ -1,7 +1,7 @@
 // name: create_memories
 // Creates a batch of memories in order, chains them onto the caller's timeline (NEXT, LATEST), links their entities (MENTIONS), indexes their text for keyword recall (memory.index_terms, termRows) and appends the batch's events; runs after memory.lock_user in the same transaction.
 // mode: write
-// params: userId, userKey, now, memories, events, termRows
+// params: userId, now, memories, events, termRows
 // include: events.append
 MATCH (u:User {id: $userId})
 OPTIONAL MATCH (u)-[latest:LATEST]->(previous:Memory)
@@ -9,7 +9,7 @@ CALL (u) {
   UNWIND range(0, size($memories) - 1) AS i
   WITH i, $memories[i] AS row
   CREATE (m:Memory {
-    id: row.id, userId: $userId, userKey: $userKey,
+    id: row.id, userId: $userId,
     content: row.content, contentType: row.contentType, temporalLevel: row.temporalLevel,
     validFrom: row.validFrom, validUntil: row.validUntil,
     baseSalience: row.baseSalience, outcomeAdjustment: 0.0, effectiveSalience: row.baseSalience,

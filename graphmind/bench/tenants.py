@@ -39,7 +39,6 @@ from graphmind.core.clock import FixedClock
 from graphmind.core.enums import ContentType
 from graphmind.core.terms import index_rows
 from graphmind.deps import Deps
-from graphmind.memory.keywords import user_key
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import Channel, recall
 
@@ -195,7 +194,6 @@ async def run(
                     {
                         "id": f"{run_id}-{i}",
                         "userId": tenant,
-                        "userKey": user_key(tenant),
                         "content": chunks[i % len(chunks)],
                         "embedding": vectors[i % len(chunks)].tolist(),
                     }

@@ -1,7 +1,7 @@
 """Text as keyword terms, and BM25 over one user's own statistics.
 
-The analysis follows Lucene's English analyzer (the fulltext index's, so both agree
-on what a word is): words of letters and digits, a trailing possessive 's dropped,
+The analysis follows Lucene's English analyzer (so a word is what Neo4j's fulltext
+search would take it to be): words of letters and digits, a trailing possessive 's dropped,
 lower case, Lucene's 33 English stop words dropped, Porter stems (`snowballstemmer`'s
 "porter" is Porter's original algorithm, as Lucene's PorterStemFilter). Recall's
 keyword channel scores BM25 in `cypher/memory/lexical_candidates.cypher` with K1 and B from here,

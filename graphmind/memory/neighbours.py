@@ -2,8 +2,8 @@
 policy 5): its vector neighbours and the memories that share its subject terms.
 
 Cosine alone misses an update that changes the one word that matters ("…region is
-Frankfurt" / "…region is Dublin": 0.74), so the fulltext index adds the memories with
-the most words in common. Each candidate comes with its cosine to the text; what it
+Frankfurt" / "…region is Dublin": 0.74), so the memories with the most subject terms
+in common (BM25 over the caller's own keyword postings) are checked too. Each candidate comes with its cosine to the text; what it
 means (duplicate, contradiction or news) is `lifecycle/truth.judge`'s call.
 """
 
@@ -11,8 +11,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import numpy as np
 
+from graphmind.core import terms as bm25
 from graphmind.lifecycle import truth
-from graphmind.memory.keywords import lucene_query
+from graphmind.memory.keywords import keyword_terms
 from graphmind.settings import Settings
 
 Run = Callable[..., Awaitable[list]]  # a transaction's or the database's run/read
@@ -59,13 +60,18 @@ async def near(
     )
     # only the texts searched by subject, and no round trip when there are none (a batch of events)
     probes = [
-        {"i": i, "lucene": lucene, "embedding": embedding}
+        {"i": i, "terms": terms, "embedding": embedding}
         for i, (text, embedding) in enumerate(zip(texts, embeddings, strict=True))
-        if (by_subject is None or by_subject[i]) and (lucene := lucene_query(text, user_id)) is not None
+        if (by_subject is None or by_subject[i]) and (terms := keyword_terms(text))
     ]
     if probes:
         rows += await run(
-            "memory.subject_candidates", userId=user_id, k=settings.subject_candidates + extra, probes=probes
+            "memory.subject_candidates",
+            userId=user_id,
+            k=settings.subject_candidates + extra,
+            probes=probes,
+            postings=settings.recall_keyword_postings,
+            bm25={"k1": bm25.K1, "b": bm25.B},
         )
     for row in rows:
         memory = row["memory"]

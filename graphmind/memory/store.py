@@ -28,7 +28,6 @@ from graphmind.lifecycle import scene, truth
 from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
 from graphmind.memory import heuristics, neighbours
 from graphmind.memory.entities import extract_entities
-from graphmind.memory.keywords import user_key
 from graphmind.memory.lock import lock_user
 from graphmind.memory.model import Memory, MemoryInput
 
@@ -240,7 +239,6 @@ async def _remember_many(
             created = await tx.run(
                 "memory.create_memories",
                 userId=user_id,
-                userKey=user_key(user_id),
                 now=now,
                 memories=rows,
                 events=log,  # the events of the whole batch, in the same round trip

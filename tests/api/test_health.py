@@ -11,7 +11,6 @@ def test_health_reports_neo4j_indexes_and_model(graphql):
     assert health["neo4jEdition"] == "community"
     states = {i["name"]: i["state"] for i in health["indexes"]}
     assert states["memory_embedding"] == "ONLINE"
-    assert states["memory_text"] == "ONLINE"
     assert health["embedding"] == {"model": "all-MiniLM-L6-v2", "dimension": 384}
     assert isinstance(health["nodeCounts"], list)
 

@@ -12,7 +12,7 @@ async def test_migrate_twice_is_idempotent_and_indexes_are_online(db):
     states = {s.name: s for s in await index_states(db)}
     assert all(s.state == "ONLINE" for s in states.values())
     assert states["memory_embedding"].type == "VECTOR"
-    assert states["memory_text"].type == "FULLTEXT"
+    assert not any(s.type == "FULLTEXT" for s in states.values())
     assert "memory_id_unique" in states and "memory_user_id" in states
 
 
@@ -23,6 +23,15 @@ async def test_the_memory_status_index_of_older_versions_is_dropped(db):
     assert "memory_status" in {s.name for s in await index_states(db)}
     await migrate(db)
     assert "memory_status" not in {s.name for s in await index_states(db)}
+
+
+async def test_the_fulltext_index_of_older_versions_is_dropped(db):
+    """Subject matches score the caller's own postings; keeping it current only cost writes."""
+    await db.write("testing.memory_text_index")
+    await wait_for_indexes(db, 120)
+    assert "memory_text" in {s.name for s in await index_states(db)}
+    await migrate(db)
+    assert "memory_text" not in {s.name for s in await index_states(db)}
 
 
 async def test_retired_at_is_backfilled_for_memories_retired_before_it_existed(remember, deps, user_id):

@@ -1,8 +1,8 @@
-"""The keyword query: user-scoped inside Lucene, with no caller syntax getting through."""
+"""A text's keywords: content words, stop words and query syntax left out."""
 
 from graphmind.db.database import NO_KEY
 from graphmind.memory.entities import extract_entities
-from graphmind.memory.keywords import keyword_terms, lucene_query, query_terms, user_key
+from graphmind.memory.keywords import keyword_terms, query_terms
 
 
 def test_terms_drop_stop_words_and_lucene_syntax():
@@ -10,14 +10,12 @@ def test_terms_drop_stop_words_and_lucene_syntax():
     assert terms == ["caroline", "go", "support", "group", "yz"]
 
 
-def test_query_is_scoped_to_the_users_key():
-    query = lucene_query("Redis cache", "alice")
-    assert query == f"+userKey:{user_key('alice')} +content:(redis cache)"
-    assert user_key("alice") != user_key("alice ") and user_key("alice").isalnum()
+def test_keyword_terms_are_the_distinct_stems_of_the_content_words():
+    assert keyword_terms("Redis caches the cache") == ["redi", "cach"]
 
 
-def test_no_content_words_no_query():
-    assert lucene_query("what is the", "alice") is None
+def test_no_content_words_no_terms():
+    assert keyword_terms("what is the") == []
 
 
 def test_letters_of_any_script_are_kept():

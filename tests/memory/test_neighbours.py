@@ -1,6 +1,16 @@
 """The candidates a new text is judged against: vector neighbours and subject matches."""
 
-from graphmind.memory import neighbours
+from graphmind.memory import manage, neighbours
+
+TEXTS = ["cat cat dog sat sat sat", "cat and fish swim", "dog with bird song", "bird bird bird bird"]
+
+
+async def _by_subject(deps, embedder, user_id: str, text: str, **settings) -> set[str]:
+    """The contents of `text`'s candidates under these settings (the vector neighbours too,
+    which for these unrelated texts are none)."""
+    tuned = deps.settings.model_copy(update=settings)
+    [found] = await neighbours.near(deps.db.read, tuned, user_id, [text], embedder.embed([text]))
+    return {claim.content for claim, _ in found}
 
 
 async def test_subject_terms_find_what_cosine_misses_and_only_the_callers(remember, deps, embedder, user_id):
@@ -36,3 +46,24 @@ async def test_texts_not_searched_by_subject_cost_no_subject_query(remember, dep
     queries.clear()
     await neighbours.near(read, deps.settings, user_id, texts[2:], embedder.embed(texts[2:]), by_subject=[False])
     assert queries == ["memory.nearest_active"]
+
+
+async def test_subject_candidates_share_the_rarest_terms_best_first(remember, deps, embedder, user_id):
+    for text in TEXTS:
+        await remember(text, baseSalience=0.5)
+    # BM25 over the caller's postings: "fish" is in one memory, "dog" in two, the shorter first
+    assert await _by_subject(deps, embedder, user_id, "fish and dog", subject_candidates=1) == {"cat and fish swim"}
+    assert await _by_subject(deps, embedder, user_id, "fish and dog", subject_candidates=2) == {
+        "cat and fish swim",
+        "dog with bird song",
+    }
+    # over a budget of one posting, only the rarest term's memories are candidates
+    assert await _by_subject(
+        deps, embedder, user_id, "fish and dog", subject_candidates=2, recall_keyword_postings=1
+    ) == {"cat and fish swim"}
+
+
+async def test_a_forgotten_memory_is_no_subject_candidate(remember, deps, embedder, user_id):
+    stored = {text: await remember(text, baseSalience=0.5) for text in TEXTS}
+    await manage.forget(deps, user_id, stored["cat and fish swim"].memory.id)
+    assert await _by_subject(deps, embedder, user_id, "fish and dog", subject_candidates=1) == {"dog with bird song"}
