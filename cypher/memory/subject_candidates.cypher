@@ -1,5 +1,5 @@
 // name: subject_candidates
-// For each probe (a text's index i, its keyword terms and its embedding), the caller's active memories that share the most of its subject terms, best first, at most k, with their cosine to the text. Contradiction candidates besides the vector neighbours (seed 003 policy 5): "…region is Frankfurt" / "…region is Dublin" are only 0.74 apart. Scored by BM25 over the caller's own postings, as recall's keyword channel (lexical_candidates.cypher): the rarest terms whose postings fit $postings (at least one) find the candidates, commoner terms add their part to the best 2k of them. No other tenant's memory or statistics enter. Only texts searched by subject are sent (memory/neighbours.py).
+// For each probe (a text's index i, its keyword terms and its embedding), the caller's active memories that share the most of its subject terms, best first, at most k, with their cosine to the text. Contradiction candidates besides the vector neighbours (seed 003 policy 5): "…region is Frankfurt" / "…region is Dublin" are only 0.74 apart. Scored by BM25 over the caller's own postings, as recall's keyword channel (lexical_candidates.cypher): the rarest terms whose postings fit $postings (at least one) find the 2k best-scored active memories, which are then scored on all the text's terms. Only the head of the first ranking is read for status, and each candidate's postings are read once (not once per term). No other tenant's memory or statistics enter. Only texts searched by subject are sent (memory/neighbours.py).
 // mode: read
 // params: userId, probes, k, postings, bm25
 OPTIONAL MATCH (owner:User {id: $userId})
@@ -21,18 +21,18 @@ CALL (probe, docs, averageLength) {
     WITH x.term AS t, x.idf AS idf
     MATCH (t)<-[h:HAS_TERM]-(node)  // only memories have terms
     WITH node, sum(idf * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS partial
-    WHERE node.status = 'active'
-    RETURN node, partial
-    ORDER BY partial DESC, node.validFrom DESC, node.id
+    ORDER BY partial DESC
+    WITH node WHERE node.status = 'active'
+    RETURN node
     LIMIT $k * 2
   }
-  CALL (node, terms, full, averageLength) {
-    UNWIND terms[full..] AS x
-    WITH x.term AS t, x.idf AS idf
+  CALL (node, terms, averageLength) {
     MATCH (node)-[h:HAS_TERM]->(t)
-    RETURN sum(idf * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS rest
+    WITH h, [x IN terms WHERE x.term = t | x.idf] AS idf
+    WHERE idf <> []
+    RETURN sum(idf[0] * h.count * ($bm25.k1 + 1) / (h.count + $bm25.k1 * (1 - $bm25.b + $bm25.b * node.termLength / averageLength))) AS score
   }
-  WITH node, partial + rest AS score
+  WITH node, score
   ORDER BY score DESC, node.validFrom DESC, node.id
   LIMIT $k
   RETURN node {.id, .content, .contentType, .trust, .validFrom, .createdAt} AS memory,
