@@ -104,7 +104,8 @@ class Settings(BaseSettings):
     dedup_candidates: int = Field(5, description="vector-index neighbours checked for duplicates")
     subject_candidates: int = Field(
         5,
-        description="memories sharing the most subject terms (BM25 over the caller's keyword postings) checked for contradictions",
+        description="memories sharing the most subject terms (BM25 over the caller's keyword postings) "
+        "checked for contradictions",
     )
 
     # Memory: recall

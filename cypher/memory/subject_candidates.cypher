@@ -1,5 +1,5 @@
 // name: subject_candidates
-// For each probe (a text's index i, its keyword terms and its embedding), the caller's active memories that share the most of its subject terms, best first, at most k, with their cosine to the text. Contradiction candidates besides the vector neighbours (seed 003 policy 5): "…region is Frankfurt" / "…region is Dublin" are only 0.74 apart. Scored by BM25 over the caller's own postings, as recall's keyword channel (lexical_candidates.cypher): the rarest terms whose postings fit $postings (at least one) find the 2k best-scored active memories, which are then scored on all the text's terms. Only the head of the first ranking is read for status, and each candidate's postings are read once (not once per term). No other tenant's memory or statistics enter. Only texts searched by subject are sent (memory/neighbours.py).
+// For each probe (a text's index i, its keyword terms and its embedding), the caller's active memories that share the most of its subject terms, best first, at most k, with their cosine to the text. Contradiction candidates besides the vector neighbours (seed 003 policy 5): "…region is Frankfurt" / "…region is Dublin" are only 0.74 apart. Scored by BM25 over the caller's own postings, as recall's keyword channel (lexical_candidates.cypher): the rarest terms whose postings fit $postings (at least one) find the 2k best-scored active memories, which are then scored on all the text's terms. Only the head of the first ranking is read for status, and each candidate's postings are read once (not once per term). The first ranking has no tie-break (reading every scored memory's time and id cost 4 ms at 10k memories): among more than 2k active memories tied on the rarest terms, which pass is arbitrary; such memories are rare, as each remembered one would have been checked against the others. No other tenant's memory or statistics enter. Only texts searched by subject are sent (memory/neighbours.py).
 // mode: read
 // params: userId, probes, k, postings, bm25
 OPTIONAL MATCH (owner:User {id: $userId})
@@ -8,7 +8,7 @@ WITH coalesce(owner.keywordDocs, 0) AS docs,
 UNWIND $probes AS probe
 CALL (probe, docs, averageLength) {
   CALL (probe, docs) {
-    UNWIND probe.terms AS term
+    UNWIND CASE WHEN docs > 0 THEN probe.terms ELSE [] END AS term
     MATCH (t:Term {userId: $userId, term: term})
     WITH t, COUNT { (t)<-[:HAS_TERM]-() } AS df
     ORDER BY df, t.term

@@ -4,7 +4,8 @@ The analysis follows Lucene's English analyzer (so a word is what Neo4j's fullte
 search would take it to be): words of letters and digits, a trailing possessive 's dropped,
 lower case, Lucene's 33 English stop words dropped, Porter stems (`snowballstemmer`'s
 "porter" is Porter's original algorithm, as Lucene's PorterStemFilter). Recall's
-keyword channel scores BM25 in `cypher/memory/lexical_candidates.cypher` with K1 and B from here,
+keyword channel (`cypher/memory/lexical_candidates.cypher`) and remember's subject
+candidates (`cypher/memory/subject_candidates.cypher`) score BM25 with K1 and B from here,
 over the caller's own postings (memory/keyword_index.py): one tenant's ranking never
 depends on what other tenants stored. `bm25` is the same formula in Python, the
 reference the query is tested against.

@@ -62,7 +62,7 @@ async def _drop_outdated_vector_index(db: Database) -> bool:
 
 
 async def migrate(db: Database, timeout: float = 300.0) -> list[str]:
-    """Applies every schema query (each is IF NOT EXISTS) and waits for ONLINE indexes.
+    """Applies every schema query (each idempotent: IF NOT EXISTS, IF EXISTS) and waits for ONLINE indexes.
 
     A vector index without the filter properties recall searches with (made on
     Neo4j 5.26), or one that searches quantised vectors, is dropped first and rebuilt as

@@ -3,8 +3,9 @@ policy 5): its vector neighbours and the memories that share its subject terms.
 
 Cosine alone misses an update that changes the one word that matters ("…region is
 Frankfurt" / "…region is Dublin": 0.74), so the memories with the most subject terms
-in common (BM25 over the caller's own keyword postings) are checked too. Each candidate comes with its cosine to the text; what it
-means (duplicate, contradiction or news) is `lifecycle/truth.judge`'s call.
+in common (BM25 over the caller's own keyword postings) are checked too. Each candidate
+comes with its cosine to the text; what it means (duplicate, contradiction or news) is
+`lifecycle/truth.judge`'s call.
 """
 
 from collections.abc import Awaitable, Callable, Sequence

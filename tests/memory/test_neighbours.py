@@ -63,6 +63,17 @@ async def test_subject_candidates_share_the_rarest_terms_best_first(remember, de
     ) == {"cat and fish swim"}
 
 
+async def test_other_tenants_text_does_not_change_a_tenants_subject_candidates(remember, deps, embedder, user_id):
+    """With statistics over every tenant's text, another tenant's many "fish" memories would
+    make "fish" common and "dog with bird song" the best candidate."""
+    for text in TEXTS:
+        await remember(text, baseSalience=0.5)
+    other = user_id + "-other"
+    for word in ["river", "piano", "cloud", "tiger", "lemon", "chess", "ocean", "maple", "violin", "desert"]:
+        await remember(f"fish near the {word}", user=other, baseSalience=0.5)
+    assert await _by_subject(deps, embedder, user_id, "fish and dog", subject_candidates=1) == {"cat and fish swim"}
+
+
 async def test_a_forgotten_memory_is_no_subject_candidate(remember, deps, embedder, user_id):
     stored = {text: await remember(text, baseSalience=0.5) for text in TEXTS}
     await manage.forget(deps, user_id, stored["cat and fish swim"].memory.id)
