@@ -60,6 +60,7 @@ LUCENE_STOP_WORDS = frozenset(
 )
 K1 = 1.2  # Lucene's BM25 defaults
 B = 0.75
+PARAMETERS = {"k1": K1, "b": B}  # the $bm25 parameter of the keyword queries
 
 _stemmer = snowballstemmer.stemmer("porter")
 

@@ -72,7 +72,7 @@ async def near(
             k=settings.subject_candidates + extra,
             probes=probes,
             postings=settings.recall_keyword_postings,
-            bm25={"k1": bm25.K1, "b": bm25.B},
+            bm25=bm25.PARAMETERS,
         )
     for row in rows:
         memory = row["memory"]

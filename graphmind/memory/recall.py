@@ -229,7 +229,7 @@ async def recall(
         # an empty list would be planned apart (db/database.py)
         keywordTerms=keys_or_none_matching(keyword_terms(query)),
         keywordPostings=s.recall_keyword_postings,
-        bm25={"k1": terms.K1, "b": terms.B},
+        bm25=terms.PARAMETERS,
         entityKeys=keys_or_none_matching([e.key for e in extract_entities(query)]),
         maxEntityShare=s.max_entity_share,
     )

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from graphmind.db.migrations import VECTOR_FILTERS, index_states, migrate, wait_for_indexes
 
 
@@ -16,22 +18,20 @@ async def test_migrate_twice_is_idempotent_and_indexes_are_online(db):
     assert "memory_id_unique" in states and "memory_user_id" in states
 
 
-async def test_the_memory_status_index_of_older_versions_is_dropped(db):
-    """With it, the planner read every user's active memories to answer one user's."""
-    await db.write("testing.memory_status_index")
+@pytest.mark.parametrize(
+    "index",
+    [
+        "memory_status",  # with it, the planner read every user's active memories to answer one user's
+        "memory_text",  # subject matches score the caller's own postings; keeping it current only cost writes
+    ],
+)
+async def test_an_index_of_older_versions_is_dropped(db, index):
+    """The testing query `testing.<index>_index` makes it as older versions did."""
+    await db.write(f"testing.{index}_index")
     await wait_for_indexes(db, 120)
-    assert "memory_status" in {s.name for s in await index_states(db)}
+    assert index in {s.name for s in await index_states(db)}
     await migrate(db)
-    assert "memory_status" not in {s.name for s in await index_states(db)}
-
-
-async def test_the_fulltext_index_of_older_versions_is_dropped(db):
-    """Subject matches score the caller's own postings; keeping it current only cost writes."""
-    await db.write("testing.memory_text_index")
-    await wait_for_indexes(db, 120)
-    assert "memory_text" in {s.name for s in await index_states(db)}
-    await migrate(db)
-    assert "memory_text" not in {s.name for s in await index_states(db)}
+    assert index not in {s.name for s in await index_states(db)}
 
 
 async def test_retired_at_is_backfilled_for_memories_retired_before_it_existed(remember, deps, user_id):
