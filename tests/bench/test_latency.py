@@ -4,7 +4,7 @@ round of recall → decide → observeOutcome."""
 from datetime import UTC, datetime
 
 from graphmind.bench.common import delete_user
-from graphmind.bench.latency import run_round, sentences
+from graphmind.bench.latency import raw_batches, run_round, sentences
 from graphmind.core.enums import ContentType
 from graphmind.learning.traces import DecisionFilter, list_decisions
 from graphmind.memory.model import MemoryInput
@@ -36,6 +36,14 @@ def test_each_long_sentence_of_a_turn_with_two_or_more_becomes_a_memory_once():
 def test_no_more_than_wanted():
     many = turn("user: " + " ".join(f"This is sentence number {i} of a rather long turn." for i in range(10)))
     assert len(sentences([many], 4)) == 4
+
+
+def test_the_raw_rate_is_measured_on_every_batch_up_to_the_sample_then_on_every_kth():
+    texts = [f"text {i}" for i in range(1000)]
+    assert raw_batches(texts, 10, sample=1000) == [texts[i : i + 10] for i in range(0, 1000, 10)]
+    sampled = raw_batches(texts, 10, sample=300)  # every 4th batch, from the first to the last part
+    assert sampled == [texts[i : i + 10] for i in range(0, 1000, 40)]
+    assert sampled[-1][0] == "text 960"
 
 
 async def test_a_round_recalls_decides_and_reports_an_outcome_timed_only_when_asked(deps, user_id):
