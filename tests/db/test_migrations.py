@@ -23,6 +23,12 @@ async def test_migrate_twice_is_idempotent_and_indexes_are_online(db):
     [
         "memory_status",  # with it, the planner read every user's active memories to answer one user's
         "memory_text",  # subject matches score the caller's own postings; keeping it current only cost writes
+        # across all users, read by no plan (each query starts from its user), updated by every write
+        "memory_created_at",
+        "memory_valid_from",
+        "memory_last_accessed_at",  # set on every memory a recall returns
+        "decision_created_at",
+        "outcome_created_at",
     ],
 )
 async def test_an_index_of_older_versions_is_dropped(db, index):
