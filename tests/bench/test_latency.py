@@ -38,12 +38,15 @@ def test_no_more_than_wanted():
     assert len(sentences([many], 4)) == 4
 
 
-def test_the_raw_rate_is_measured_on_every_batch_up_to_the_sample_then_on_every_kth():
+def test_the_raw_rate_is_measured_on_every_batch_up_to_the_sample_then_on_batches_spread_evenly():
     texts = [f"text {i}" for i in range(1000)]
     assert raw_batches(texts, 10, sample=1000) == [texts[i : i + 10] for i in range(0, 1000, 10)]
-    sampled = raw_batches(texts, 10, sample=300)  # every 4th batch, from the first to the last part
-    assert sampled == [texts[i : i + 10] for i in range(0, 1000, 40)]
-    assert sampled[-1][0] == "text 960"
+    sampled = raw_batches(texts, 10, sample=300)
+    assert len(sampled) == 30 and all(len(b) == 10 for b in sampled)
+    assert sampled[0][0] == "text 0" and sampled[-1][0] == "text 960"  # from the first to the last part
+    assert len({b[0] for b in sampled}) == 30
+    assert raw_batches([f"text {i}" for i in range(4000)], 250, sample=1000)[1][0] == "text 1000"  # every 4th
+    assert raw_batches([], 10) == []
 
 
 async def test_a_round_recalls_decides_and_reports_an_outcome_timed_only_when_asked(deps, user_id):
