@@ -116,10 +116,11 @@ async def run(
     texts = [i.content for i in inputs]
 
     sampled = raw_batches(texts, batch)
+    raw_texts = sum(map(len, sampled))
     started = time.perf_counter()
     for texts_of_batch in sampled:  # raw: the ingest's batches (or a sample of them), model only
         deps.embedder.embed(texts_of_batch)
-    raw_rate = sum(map(len, sampled)) / (time.perf_counter() - started)
+    raw_rate = raw_texts / (time.perf_counter() - started)
 
     user = f"bench-latency-{uuid.uuid4().hex[:8]}"
     try:
@@ -139,7 +140,7 @@ async def run(
         "memories": len(inputs),
         "queries": len(questions),
         "raw_embedding_per_second": raw_rate,
-        "raw_embedding_texts": sum(map(len, sampled)),
+        "raw_embedding_texts": raw_texts,
         "ingest_per_second": ingest_rate,
         "settled_seconds": settled,
         "quiet_seconds": quiet_seconds,
