@@ -19,7 +19,7 @@ from strawberry.types.unset import UNSET
 from graphmind.api import graphiql, home
 from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.guard import Guard, control_characters_in
-from graphmind.api.metrics import metrics_endpoint
+from graphmind.api.metrics import at_most_every, metrics_endpoint
 from graphmind.api.schema import build_schema
 from graphmind.core.clock import Clock
 from graphmind.deps import Deps, open_deps
@@ -140,7 +140,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
-            Route("/metrics", metrics_endpoint(count_memories)),
+            Route("/metrics", metrics_endpoint(at_most_every(settings.metrics_count_seconds, count_memories))),
             mcp.route(),
             *([graphiql.assets_mount()] if settings.graphiql else []),
         ],

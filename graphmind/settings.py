@@ -83,6 +83,12 @@ class Settings(BaseSettings):
         default_factory=list,
         description="addresses or networks that may scrape /metrics without an admin key (JSON list)",
     )
+    metrics_count_seconds: float = Field(
+        30.0,
+        ge=0,
+        description="a server process counts the memories by status for /metrics at most once in this many "
+        "seconds (the count reads every memory); a scrape in between shows its last count (0: every scrape)",
+    )
 
     # Embeddings
     embedding_backend: Literal["onnx", "torch"] = Field(

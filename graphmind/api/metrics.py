@@ -57,6 +57,26 @@ def _timed(info: Info) -> Iterator[None]:
         metrics.observe_request(operation, time.perf_counter() - start, outcome)
 
 
+def at_most_every(
+    seconds: float, refresh: Callable[[Request], Awaitable[None]], now: Callable[[], float] = time.monotonic
+) -> Callable[[Request], Awaitable[None]]:
+    """`refresh`, run only when its last run ended at least `seconds` ago (0: every time).
+
+    For a refresh too costly for every scrape: counting memories by status reads every
+    memory of every user (16 ms at 10,000 memories, growing with the store). A refresh that
+    fails is tried again at the next call."""
+    last: float | None = None
+
+    async def throttled(request: Request) -> None:
+        nonlocal last
+        if last is not None and now() - last < seconds:
+            return
+        await refresh(request)
+        last = now()
+
+    return throttled
+
+
 def metrics_endpoint(
     refresh: Callable[[Request], Awaitable[None]] | None = None,
 ) -> Callable[[Request], Awaitable[Response]]:

@@ -1,16 +1,17 @@
-"""Metrics: the instruments, the root-field timer and the /metrics endpoint (no Neo4j)."""
+"""Metrics: the instruments, the root-field timer and the /metrics endpoint (the app's on the test Neo4j)."""
 
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from types import SimpleNamespace
 
+import pytest
 import strawberry
 from starlette.applications import Starlette
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from graphmind.api.metrics import RootFieldTimer, metrics_endpoint
+from graphmind.api.metrics import RootFieldTimer, at_most_every, metrics_endpoint
 from graphmind.errors import NotFound
 from graphmind.metrics import Metrics
 
@@ -181,6 +182,60 @@ def test_metrics_endpoint_refreshes_and_renders():
     assert 'graphmind_memories{status="active"} 3.0' in response.text
     for family in FAMILIES:
         assert family.removesuffix("_total") in response.text
+
+
+def test_a_throttled_refresh_runs_at_most_once_per_interval_and_again_after_a_failure():
+    clock, runs, failing = [100.0], [], [False]
+
+    async def refresh(request) -> None:
+        runs.append(clock[0])
+        if failing[0]:
+            raise RuntimeError("Neo4j is down")
+
+    async def scrapes() -> None:
+        throttled = at_most_every(30.0, refresh, now=lambda: clock[0])
+        await throttled(None)  # the first scrape counts
+        clock[0] = 129.9
+        await throttled(None)  # within 30 s of it: the last count stands
+        clock[0] = 130.0
+        failing[0] = True
+        with pytest.raises(RuntimeError):
+            await throttled(None)  # 30 s on: counts again, and fails
+        clock[0] = 130.5
+        failing[0] = False
+        await throttled(None)  # a failed count is not a count: the next scrape tries again
+        await throttled(None)
+        every_time = at_most_every(0.0, refresh, now=lambda: clock[0])
+        await every_time(None)
+        await every_time(None)
+
+    asyncio.run(scrapes())
+    assert runs == [100.0, 130.0, 130.5, 130.5, 130.5]
+
+
+def test_the_apps_memory_counts_are_read_at_most_once_per_interval(db, settings, graphql):
+    """Counting memories reads every memory, so a server process does it at most once per
+    GRAPHMIND_METRICS_COUNT_SECONDS; with 0, every scrape counts."""
+    from graphmind.app import create_app
+
+    def active(client: TestClient) -> str:
+        [line] = [
+            x for x in client.get("/metrics").text.splitlines() if x.startswith('graphmind_memories{status="active"}')
+        ]
+        return line.split()[-1]
+
+    remember = "mutation($c: String!) { remember(input: {content: $c}) { id } }"
+    notes = {
+        3600.0: "Dana moved the quarterly review to Thursday afternoon.",
+        0.0: "The staging cluster runs Postgres 16.",
+    }
+    for seconds, counted_again in ((3600.0, False), (0.0, True)):
+        with TestClient(create_app(settings.model_copy(update={"metrics_count_seconds": seconds}))) as client:
+            before = active(client)
+            graphql(remember, {"c": notes[seconds]})  # unrelated notes: neither is a duplicate
+            after = active(client)
+        assert (after != before) is counted_again, (seconds, before, after)
+        assert float(after) == float(before) + (1 if counted_again else 0)
 
 
 def test_metrics_endpoint_of_the_app(app_client, graphql):
