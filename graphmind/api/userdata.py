@@ -37,7 +37,8 @@ def _target(info: Info, user_id: str | None, field: str) -> str:
 async def export_user_data(
     info: Info, user_id: Annotated[strawberry.ID | None, arg("Admin-only: another user (default: the caller).")] = None
 ) -> JSON:
-    """Everything of the caller (or, for admins, of userId) as JSON: nodes and relationships."""
+    """Everything of the caller (or, for admins, of userId) as JSON: nodes and relationships; embeddings,
+    keyword postings (derived from each memory's text) and key hashes left out."""
     return JSON(await userdata.export_user_data(info.context.deps, _target(info, user_id, "userId")))
 
 

@@ -1,8 +1,9 @@
 """Privacy operations (seed 000 axiom 5): a user's data exported as JSON, or deleted and verified.
 
 Every node a user owns carries their `userId` (the `User` node its `id`); the export
-pages through those nodes and the relationships between them, leaving out embeddings
-(derived, large) and API-key hashes. Deletion removes them in batches, API keys
+reads those nodes and the relationships between them, a batch of nodes at a time,
+leaving out what is derived from a memory's text (its embedding, its keyword postings)
+and API-key hashes. Deletion removes them in batches, API keys
 included, and is verified by counting what is left: zero, or an error.
 """
 
@@ -12,6 +13,7 @@ from graphmind.deps import Deps
 from graphmind.errors import GraphMindError
 
 BATCH = 5000
+EXPORT_BATCH = 2000  # nodes (with the relationships from them) one export query reads
 RELATIONSHIP_BATCH = 20_000
 
 
@@ -27,31 +29,33 @@ def _plain(value):
     return value
 
 
-async def _pages(deps: Deps, query: str, user_id: str) -> list[dict]:
-    rows, after = [], ""
-    while True:
-        page = await deps.db.read(query, userId=user_id, afterId=after, batchSize=BATCH)
-        rows += page
-        if len(page) < BATCH:
-            return rows
-        after = page[-1]["elementId"]
-
-
 async def export_user_data(deps: Deps, user_id: str) -> dict:
-    """Everything of the user: nodes (labels, properties) and the relationships among them."""
-    nodes = await _pages(deps, "user.export_nodes", user_id)
-    ids = {row["elementId"]: f"n{i}" for i, row in enumerate(nodes)}
-    relationships = await _pages(deps, "user.export_relationships", user_id)
+    """Everything of the user: nodes (labels, properties) and the relationships among them,
+    but for what GraphMind derives from a memory's text: its embedding and its keyword
+    postings (Term nodes and HAS_TERM). Nodes are read EXPORT_BATCH at a time by element
+    id, each with the relationships that start at it, so each is read once."""
+    [found] = await deps.db.read("user.export_node_ids", userId=user_id)
+    nodes = []
+    for start in range(0, len(found["ids"]), EXPORT_BATCH):
+        [batch] = await deps.db.read(
+            "user.export_nodes", userId=user_id, ids=found["ids"][start : start + EXPORT_BATCH]
+        )
+        nodes += batch["nodes"]
+    ids = {node["elementId"]: f"n{i}" for i, node in enumerate(nodes)}
+    relationships = sorted(
+        ({**r, "start": node["elementId"]} for node in nodes for r in node["out"] if r["end"] in ids),
+        key=lambda r: r["elementId"],
+    )
     return {
         "userId": user_id,
         "exportedAt": deps.clock.now().isoformat(),
         "nodes": [
             {
-                "ref": ids[r["elementId"]],
-                "labels": sorted(r["labels"]),
-                "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None},
+                "ref": ids[n["elementId"]],
+                "labels": sorted(n["labels"]),
+                "properties": {k: _plain(v) for k, v in sorted(n["properties"].items()) if v is not None},
             }
-            for r in nodes
+            for n in nodes
         ],
         "relationships": [
             {
@@ -61,7 +65,6 @@ async def export_user_data(deps: Deps, user_id: str) -> dict:
                 "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None},
             }
             for r in relationships
-            if r["start"] in ids and r["end"] in ids
         ],
     }
 
