@@ -47,13 +47,9 @@ async def test_admins_act_on_other_users(call, key_for):
     assert gone["data"]["deleteUserData"]["remainingNodes"] == 0
 
 
-async def test_deletion_goes_in_batches_and_keeps_other_users(deps, remember, user_id, monkeypatch):
-    """Relationships first, then bare nodes, each in batches (postings made one
-    transaction per 5,000 nodes outgrow Neo4j's transaction memory); nobody else's go."""
-    from graphmind.learning import decisions, outcomes
-    from graphmind.memory.recall import recall
-    from graphmind.security import userdata
-
+async def erin_and_frank(remember, user_id: str) -> str:
+    """Three memories of Erin's for the test's user and one of Frank's for another user,
+    whose id it returns."""
     other = f"{user_id}-other"
     for text in (
         "Erin bakes sourdough every Sunday morning.",
@@ -62,6 +58,17 @@ async def test_deletion_goes_in_batches_and_keeps_other_users(deps, remember, us
     ):
         await remember(text)
     await remember("Frank bakes bagels on Saturdays.", user=other)
+    return other
+
+
+async def test_deletion_goes_in_batches_and_keeps_other_users(deps, remember, user_id, monkeypatch):
+    """Relationships first, then bare nodes, each in batches (postings made one
+    transaction per 5,000 nodes outgrow Neo4j's transaction memory); nobody else's go."""
+    from graphmind.learning import decisions, outcomes
+    from graphmind.memory.recall import recall
+    from graphmind.security import userdata
+
+    other = await erin_and_frank(remember, user_id)
     result = await recall(deps, user_id, "What does Erin bake?", 3)
     decision = await decisions.decide(
         deps,
@@ -92,14 +99,7 @@ async def test_an_export_read_in_small_batches_is_the_same_and_holds_nobody_else
     those between nodes of different batches are kept, and nothing of another user comes in."""
     from graphmind.security import userdata
 
-    other = f"{user_id}-other"
-    for text in (
-        "Gina plays the cello in a string quartet.",
-        "Gina's quartet rehearses on Tuesday evenings.",
-        "Gina tunes her cello before each rehearsal.",
-    ):
-        await remember(text)
-    await remember("Hank plays the cello in the same string quartet as Gina.", user=other)
+    other = await erin_and_frank(remember, user_id)
     whole = await userdata.export_user_data(deps, user_id)
     monkeypatch.setattr(userdata, "EXPORT_BATCH", 2)
     batched = await userdata.export_user_data(deps, user_id)
