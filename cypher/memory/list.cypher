@@ -3,14 +3,34 @@
 // mode: read
 // params: userId, statuses, filters, after, pageSize
 // $filters and $after (the cursor) hold values that may be null, each in one map (one cached plan: db/database.py, `nullable`)
-MATCH (m:Memory)
-WHERE m.userId = $userId
-  AND m.status IN $statuses
-  AND ($filters.contentTypes IS NULL OR m.contentType IN $filters.contentTypes)
-  AND ($filters.temporalLevels IS NULL OR m.temporalLevel IN $filters.temporalLevels)
-  AND ($filters.tags IS NULL OR any(tag IN m.tags WHERE tag IN $filters.tags))
-  AND ($after.createdAt IS NULL OR m.createdAt < $after.createdAt
-       OR (m.createdAt = $after.createdAt AND m.id < $after.id))
+// A page reads about its own size of each status, not every memory of the user: the
+// (userId, status, createdAt) index, newest first from the cursor, gives each status's
+// newest $pageSize; the oldest of them bounds the page, and every memory of the status
+// from that bound to the cursor is read, so ties on createdAt (one rememberMany batch
+// shares its time) are ordered by id, as the cursor is.
+WITH coalesce($after.createdAt, datetime({year: 9999})) AS before
+UNWIND $statuses AS status
+WITH DISTINCT before, status
+CALL (before, status) {
+  MATCH (m:Memory)
+  USING INDEX m:Memory(userId, status, createdAt)
+  WHERE m.userId = $userId AND m.status = status AND m.createdAt <= before
+    AND NOT coalesce(m.createdAt = $after.createdAt AND m.id >= $after.id, false)
+    AND ($filters.contentTypes IS NULL OR m.contentType IN $filters.contentTypes)
+    AND ($filters.temporalLevels IS NULL OR m.temporalLevel IN $filters.temporalLevels)
+    AND ($filters.tags IS NULL OR any(tag IN m.tags WHERE tag IN $filters.tags))
+  WITH m ORDER BY m.userId DESC, m.status DESC, m.createdAt DESC LIMIT $pageSize
+  RETURN min(m.createdAt) AS bound
+}
+CALL (before, status, bound) {
+  MATCH (m:Memory)
+  USING INDEX m:Memory(userId, status, createdAt)
+  WHERE m.userId = $userId AND m.status = status AND m.createdAt >= bound AND m.createdAt <= before
+    AND NOT coalesce(m.createdAt = $after.createdAt AND m.id >= $after.id, false)
+    AND ($filters.contentTypes IS NULL OR m.contentType IN $filters.contentTypes)
+    AND ($filters.temporalLevels IS NULL OR m.temporalLevel IN $filters.temporalLevels)
+    AND ($filters.tags IS NULL OR any(tag IN m.tags WHERE tag IN $filters.tags))
+  RETURN m
+}
+WITH m ORDER BY m.createdAt DESC, m.id DESC LIMIT $pageSize
 RETURN m {.*, embedding: null} AS memory, [(m)-[:MENTIONS]->(e) | e.name] AS entities
-ORDER BY m.createdAt DESC, m.id DESC
-LIMIT $pageSize

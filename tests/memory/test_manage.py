@@ -27,6 +27,40 @@ async def test_pagination_walks_every_memory_once_newest_first(deps, user_id, pa
     assert len(parameter_types["memory.list"]) == 1
 
 
+async def test_pages_through_ties_and_several_statuses_take_each_memory_once_in_order(deps, user_id):
+    """One rememberMany batch shares its createdAt: a page boundary inside the batch still
+    orders by id, as the cursor does. Several statuses (one named twice) and a filter page
+    the same way."""
+    batch = [
+        parse_memory_input({"content": f"Tied note {n} about the {word} project", "tags": ["tied"] if n % 2 else []})
+        for n, word in enumerate(("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"))
+    ]
+    stored = [r.memory for r in await remember_many(deps, user_id, batch)]
+    [later] = [
+        r.memory for r in await remember_many(deps, user_id, [parse_memory_input({"content": "A later note on hotel"})])
+    ]
+    await manage.forget(deps, user_id, stored[3].id)
+    assert len({m.created_at for m in stored}) == 1  # one batch, one time
+
+    async def walk(flt: manage.MemoryFilter, first: int) -> list[str]:
+        seen, after = [], None
+        while True:
+            page = await manage.list_memories(deps, user_id, flt, first, after)
+            seen += [m.id for m in page.memories]
+            if not page.has_next_page:
+                return seen
+            after = page.end_cursor
+
+    tied_newest_first = sorted((m.id for m in stored), reverse=True)  # same time: by id, descending
+    every = manage.MemoryFilter(statuses=[MemoryStatus.ACTIVE, MemoryStatus.ARCHIVED, MemoryStatus.ACTIVE])
+    for first in (1, 2, 3, 100):
+        assert await walk(every, first) == [later.id, *tied_newest_first]
+        active = [i for i in tied_newest_first if i != stored[3].id]
+        assert await walk(manage.MemoryFilter(), first) == [later.id, *active]
+        tagged = [i for i in active if "tied" in next(m.tags for m in stored if m.id == i)]
+        assert await walk(manage.MemoryFilter(tags=["tied"]), first) == tagged
+
+
 async def test_bad_page_arguments(deps, user_id):
     with pytest.raises(BadUserInput) as error:
         await manage.list_memories(deps, user_id, None, 0, None)
