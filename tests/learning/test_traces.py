@@ -97,6 +97,26 @@ async def test_unknown_another_users_and_an_alternatives_id_are_not_found(timed,
     assert [t.trace_id for t in page.decisions] == [made.trace_id]
 
 
+async def test_decisions_made_at_one_time_page_by_id_each_once(timed, clock, store, user_id):
+    """The clock standing still, five decisions share createdAt: every page size walks them
+    newest first by id, as the cursor orders them, each once."""
+    memory = await store("Redis caches the session tokens")
+    made = [
+        await decisions.decide(timed, user_id, draft((memory.memory.id, 1), summary=f"Tied decision {i}"))
+        for i in range(5)
+    ]
+    assert len({m.created_at for m in made}) == 1
+    for first in (1, 2, 3, 5):
+        seen, after = [], None
+        while True:
+            page = await traces.list_decisions(timed, user_id, None, first, after)
+            seen += [t.trace_id for t in page.decisions]
+            if not page.has_next_page:
+                break
+            after = page.end_cursor
+        assert seen == sorted((m.trace_id for m in made), reverse=True), first
+
+
 async def test_pages_are_newest_first_and_filters_combine(timed, clock, store, user_id, parameter_types):
     a = await store("Postgres handles the analytics workload")
     b = await store("Kafka carries the clickstream events")
