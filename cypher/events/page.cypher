@@ -6,5 +6,7 @@
 MATCH (e:Event)
 WHERE e.userId = $userId AND e.seq > $after AND ($filters.types IS NULL OR e.type IN $filters.types)
 RETURN e {.*} AS event
-ORDER BY e.seq
+// by userId too (one value here): that lets the planner take the (userId, seq) index's order
+// and stop at the page, instead of reading every later event of the user and sorting them
+ORDER BY e.userId, e.seq
 LIMIT $pageSize

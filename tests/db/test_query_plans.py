@@ -71,3 +71,81 @@ async def test_no_query_outside_the_list_scans(db, library):
 
 def test_every_query_allowed_to_scan_exists(library):
     assert set(SCANS_ALLOWED) - {query.name for query in library} == set()
+
+
+NOTES = (
+    "Ada keeps her bicycle in the hallway.",
+    "The team retro moved to Thursday afternoons.",
+    "Bruno is allergic to peanuts and shellfish.",
+    "Our staging database runs Postgres 16.",
+    "Chen prefers tea over coffee in the morning.",
+    "The office wifi password changes every quarter.",
+    "Dara plays bass in a jazz trio on weekends.",
+    "The invoice service is written in Go.",
+    "Eli's flight to Lisbon leaves at seven.",
+    "Quarterly planning starts the second week of January.",
+    "Fatima grows basil and mint on her balcony.",
+    "The CI pipeline caches pip wheels between runs.",
+    "Gus adopted a grey cat named Pixel.",
+    "Backups of the file server run nightly at two.",
+    "Hana is learning Korean with an evening class.",
+    "The marketing site is hosted on a static CDN.",
+    "Ivan ran the Berlin marathon last autumn.",
+    "Support tickets are triaged every morning at nine.",
+    "Jade's favourite author is Ursula Le Guin.",
+    "The mobile app supports offline mode since version three.",
+)
+
+
+def index_rows(plan) -> int:
+    """Rows that the plan's index seeks and scans produced, summed over the plan."""
+    operator = plan["operatorType"].split("@")[0]
+    own = plan.get("rows", 0) if "Index" in operator and ("Seek" in operator or "Scan" in operator) else 0
+    return own + sum(index_rows(child) for child in plan.get("children", []))
+
+
+async def test_a_page_reads_about_its_own_size_not_the_users_whole_history(timed, clock, user_id, monkeypatch):
+    """A page of memories, of decisions and of events is read from an index in the index's
+    own order, from the cursor: about the page's size of index entries, not every one of the
+    user's (each page had read and sorted all of them: quadratic over a walk)."""
+    from graphmind.db import database
+    from graphmind.learning import decisions, traces
+    from graphmind.learning.event_log import events_after
+    from graphmind.memory import manage
+    from graphmind.memory.model import parse_memory_input
+    from graphmind.memory.store import remember_many
+
+    for note in NOTES:
+        clock.advance(seconds=10)
+        [stored] = await remember_many(timed, user_id, [parse_memory_input({"content": note})])
+        await decisions.decide(
+            timed,
+            user_id,
+            decisions.DecisionDraft(
+                decisions.DecisionType.ACTION, f"Act on: {note}", memories=[decisions.Contribution(stored.memory.id, 1)]
+            ),
+        )
+    profiled: dict[str, int] = {}
+    execute = database.Database._execute
+
+    async def profile(self, name, params, mode):
+        rows = await execute(self, name, params, mode)
+        if name in ("memory.list", "decisions.list", "events.page"):
+            query = self.library[name]
+            _, summary, _ = await self.driver.execute_query(
+                "PROFILE " + query.text, database.parameters(query.bind(params)), database_=self.name
+            )
+            profiled[name] = index_rows(summary.profile)
+        return rows
+
+    monkeypatch.setattr(database.Database, "_execute", profile)
+    first = await manage.list_memories(timed, user_id, None, 3, None)
+    await manage.list_memories(timed, user_id, None, 3, first.end_cursor)
+    # a page of 3 and one to tell whether more follow, read from the cursor (its own entry
+    # too) and again from their bound: 10; every memory of the user is 20
+    assert profiled["memory.list"] <= 12
+    page = await traces.list_decisions(timed, user_id, None, 3, None)
+    await traces.list_decisions(timed, user_id, None, 3, page.end_cursor)
+    assert profiled["decisions.list"] <= 12
+    await events_after(timed, user_id, 5, None, 3)
+    assert profiled["events.page"] <= 5  # every event after seq 5: 35
