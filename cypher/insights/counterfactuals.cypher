@@ -5,9 +5,13 @@
 MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId AND d.chosen
 OPTIONAL MATCH (d)-[:RESULTED_IN]->(mine:Outcome {status: 'active'})
 WITH d, mine, [(m:Memory)-[:INFLUENCED]->(d) | m.id] AS used
-MATCH (theirs:Outcome {userId: $userId, status: 'active'})
-MATCH (other:Decision)-[:RESULTED_IN]->(theirs)
+// only a decision that shares a memory with this one can overlap it: found through the
+// shared memories, not among every outcome of the user
+MATCH (d)<-[:INFLUENCED]-(:Memory)-[:INFLUENCED]->(other:Decision)
 WHERE other.userId = $userId AND other.chosen AND other <> d
+WITH DISTINCT d, mine, used, other
+MATCH (other)-[:RESULTED_IN]->(theirs:Outcome {status: 'active'})
+WHERE theirs.userId = $userId
 WITH d, mine, used, other, theirs, [(m:Memory)-[:INFLUENCED]->(other) | m.id] AS otherUsed
 WITH mine, used, other, theirs, otherUsed, size([x IN used WHERE x IN otherUsed]) AS shared
 WHERE shared > 0
