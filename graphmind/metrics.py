@@ -55,7 +55,7 @@ class Metrics:
             "Stored memories by status.",
             ["status"],
             registry=r,
-            multiprocess_mode="mostrecent",  # set from Neo4j by the process that answers a scrape
+            multiprocess_mode="mostrecent",  # set from Neo4j by a process answering a scrape, at most every GRAPHMIND_METRICS_COUNT_SECONDS
         )
         self.job_runs = Counter(
             "graphmind_job_runs_total",

@@ -3,19 +3,22 @@
 // mode: read
 // params: userId, filters, after, pageSize
 // $filters and $after (the cursor) hold values that may be null, each in one map (one cached plan: db/database.py, `nullable`)
-// A page reads about its own size, not every decision of the user: the (userId, createdAt)
-// index (schema 074), newest first from the cursor (and within madeAfter), gives the newest
-// $pageSize that qualify; the oldest of them bounds the page, and every decision from that
-// bound to the cursor is read, so that ties on createdAt are ordered by id, as the cursor is
-// (memory/list.cypher does the same).
-WITH coalesce($after.createdAt, datetime({year: 9999})) AS before, coalesce($filters.madeAfter, datetime({year: 1})) AS since
-CALL (before, since) {
+// A page reads the (userId, createdAt) index (schema 074) newest first from the cursor,
+// within madeAfter and madeBefore, until $pageSize decisions qualify, not every decision of
+// the user: the oldest of them bounds the page, and every decision from that bound to the
+// cursor is read again, so that ties on createdAt are ordered by id, as the cursor is
+// (memory/list.cypher does the same). With filters that keep most decisions that is about
+// the page's size; with filters that keep few, up to twice what lies between the cursor
+// and the last match.
+WITH coalesce($after.createdAt, datetime({year: 9999})) AS before,
+     coalesce($filters.madeBefore, datetime({year: 9999})) AS until,
+     coalesce($filters.madeAfter, datetime({year: 1})) AS since
+CALL (before, until, since) {
   MATCH (d:Decision)
   USING INDEX d:Decision(userId, createdAt)
-  WHERE d.userId = $userId AND d.createdAt <= before AND d.createdAt > since AND d.chosen
+  WHERE d.userId = $userId AND d.createdAt <= before AND d.createdAt < until AND d.createdAt > since AND d.chosen
     AND NOT coalesce(d.createdAt = $after.createdAt AND d.id >= $after.id, false)
     AND ($filters.decisionTypes IS NULL OR d.decisionType IN $filters.decisionTypes)
-    AND ($filters.madeBefore IS NULL OR d.createdAt < $filters.madeBefore)
     AND ($filters.sessionId IS NULL OR d.sessionId = $filters.sessionId)
     AND ($filters.hasOutcome IS NULL OR coalesce(d.outcomeObserved, false) = $filters.hasOutcome)
     AND ($filters.minQuality IS NULL OR d.outcomeQuality >= $filters.minQuality)
@@ -26,10 +29,9 @@ CALL (before, since) {
 }
 MATCH (d:Decision)
 USING INDEX d:Decision(userId, createdAt)
-WHERE d.userId = $userId AND d.createdAt >= bound AND d.createdAt <= before AND d.chosen
+WHERE d.userId = $userId AND d.createdAt >= bound AND d.createdAt <= before AND d.createdAt < until AND d.chosen
   AND NOT coalesce(d.createdAt = $after.createdAt AND d.id >= $after.id, false)
   AND ($filters.decisionTypes IS NULL OR d.decisionType IN $filters.decisionTypes)
-  AND ($filters.madeBefore IS NULL OR d.createdAt < $filters.madeBefore)
   AND ($filters.sessionId IS NULL OR d.sessionId = $filters.sessionId)
   AND ($filters.hasOutcome IS NULL OR coalesce(d.outcomeObserved, false) = $filters.hasOutcome)
   AND ($filters.minQuality IS NULL OR d.outcomeQuality >= $filters.minQuality)

@@ -3,11 +3,13 @@
 // mode: read
 // params: userId, statuses, filters, after, pageSize
 // $filters and $after (the cursor) hold values that may be null, each in one map (one cached plan: db/database.py, `nullable`)
-// A page reads about its own size of each status, not every memory of the user: the
-// (userId, status, createdAt) index, newest first from the cursor, gives each status's
-// newest $pageSize; the oldest of them bounds the page, and every memory of the status
-// from that bound to the cursor is read, so ties on createdAt (one rememberMany batch
-// shares its time) are ordered by id, as the cursor is.
+// A page reads the (userId, status, createdAt) index newest first from the cursor, per
+// status, until $pageSize memories qualify, not every memory of the user: the oldest of
+// them bounds the page, and every memory of the status from that bound to the cursor is
+// read again, so that ties on createdAt (one rememberMany batch shares its time) are
+// ordered by id, as the cursor is. With filters that keep most memories that is about the
+// page's size (and the ties at the bound); with filters that keep few, up to twice what
+// lies between the cursor and the last match.
 WITH coalesce($after.createdAt, datetime({year: 9999})) AS before
 UNWIND $statuses AS status
 WITH DISTINCT before, status
@@ -32,5 +34,6 @@ CALL (before, status, bound) {
     AND ($filters.tags IS NULL OR any(tag IN m.tags WHERE tag IN $filters.tags))
   RETURN m
 }
-WITH m ORDER BY m.createdAt DESC, m.id DESC LIMIT $pageSize
 RETURN m {.*, embedding: null} AS memory, [(m)-[:MENTIONS]->(e) | e.name] AS entities
+ORDER BY m.createdAt DESC, m.id DESC
+LIMIT $pageSize

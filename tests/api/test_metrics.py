@@ -12,7 +12,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from graphmind.api.metrics import RootFieldTimer, at_most_every, metrics_endpoint
-from graphmind.errors import NotFound
+from graphmind.errors import NotFound, Unavailable
 from graphmind.metrics import Metrics
 
 FAMILIES = (
@@ -211,6 +211,39 @@ def test_a_throttled_refresh_runs_at_most_once_per_interval_and_again_after_a_fa
 
     asyncio.run(scrapes())
     assert runs == [100.0, 130.0, 130.5, 130.5, 130.5]
+
+
+def test_scrapes_during_a_refresh_wait_for_it_instead_of_counting_again():
+    runs = []
+
+    async def refresh(request) -> None:
+        runs.append(request)
+        await asyncio.sleep(0.05)
+
+    async def scrapes() -> None:
+        throttled = at_most_every(30.0, refresh)
+        await asyncio.gather(*(throttled(n) for n in range(5)))
+
+    asyncio.run(scrapes())
+    assert runs == [0]
+
+
+def test_metrics_endpoint_serves_the_other_figures_when_the_count_fails():
+    metrics = Metrics()
+    metrics.observe_request("recall", 0.01)
+
+    async def refresh(request) -> None:
+        raise Unavailable("Neo4j is not reachable right now; try again shortly")
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[dict]:
+        yield {"deps": stand_in(metrics).deps}
+
+    app = Starlette(routes=[Route("/metrics", metrics_endpoint(refresh))], lifespan=lifespan)
+    with TestClient(app) as client:
+        response = client.get("/metrics")
+    assert response.status_code == 200
+    assert 'graphmind_requests_total{operation="recall",outcome="ok"} 1.0' in response.text
 
 
 def test_the_apps_memory_counts_are_read_at_most_once_per_interval(db, settings, graphql):

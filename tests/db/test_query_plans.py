@@ -107,7 +107,9 @@ def index_rows(plan) -> int:
 async def test_a_page_reads_about_its_own_size_not_the_users_whole_history(timed, clock, user_id, monkeypatch):
     """A page of memories, of decisions and of events is read from an index in the index's
     own order, from the cursor: about the page's size of index entries, not every one of the
-    user's (each page had read and sorted all of them: quadratic over a walk)."""
+    user's (each page had read and sorted all of them: quadratic over a walk). The hints
+    name the index; whether the planner takes its order (and the events page, which has no
+    hint, its index at all) is what this catches."""
     from graphmind.db import database
     from graphmind.learning import decisions, traces
     from graphmind.learning.event_log import events_after

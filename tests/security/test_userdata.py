@@ -27,6 +27,8 @@ async def test_export_then_delete(call, key_for, deps):
     assert anywhere["terms"] > 0 and len(exported["nodes"]) == anywhere["count"] - anywhere["terms"]
     assert not any("Term" in n["labels"] for n in exported["nodes"])
     assert not any(r["type"] == "HAS_TERM" for r in exported["relationships"])
+    [joined] = await deps.db.read("testing.relationships_of_user", userId=user)
+    assert len(exported["relationships"]) == joined["count"] > 0  # each relationship among them, once
     done = call(DELETE, key)[1]["data"]["deleteUserData"]
     assert done["userId"] == user and done["deletedNodes"] >= 5 and done["remainingNodes"] == 0
     assert (await deps.db.read("testing.nodes_of_user_anywhere", userId=user))[0]["count"] == 0
