@@ -164,11 +164,8 @@ async def test_request_metrics_without_metrics_does_nothing():
     assert (await schema.execute("{ hello }")).data == {"hello": "hi"}
 
 
-def test_metrics_endpoint_refreshes_and_renders():
-    metrics = Metrics()
-
-    async def refresh(request) -> None:
-        request.state.deps.metrics.set_memory_counts({"active": 3})
+def scrape(metrics: Metrics, refresh):
+    """GET /metrics of the endpoint alone (no app around it), with `refresh` before it."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict]:
@@ -176,7 +173,16 @@ def test_metrics_endpoint_refreshes_and_renders():
 
     app = Starlette(routes=[Route("/metrics", metrics_endpoint(refresh))], lifespan=lifespan)
     with TestClient(app) as client:
-        response = client.get("/metrics")
+        return client.get("/metrics")
+
+
+def test_metrics_endpoint_refreshes_and_renders():
+    metrics = Metrics()
+
+    async def refresh(request) -> None:
+        request.state.deps.metrics.set_memory_counts({"active": 3})
+
+    response = scrape(metrics, refresh)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/plain")
     assert 'graphmind_memories{status="active"} 3.0' in response.text
@@ -235,13 +241,7 @@ def test_metrics_endpoint_serves_the_other_figures_when_the_count_fails():
     async def refresh(request) -> None:
         raise Unavailable("Neo4j is not reachable right now; try again shortly")
 
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[dict]:
-        yield {"deps": stand_in(metrics).deps}
-
-    app = Starlette(routes=[Route("/metrics", metrics_endpoint(refresh))], lifespan=lifespan)
-    with TestClient(app) as client:
-        response = client.get("/metrics")
+    response = scrape(metrics, refresh)
     assert response.status_code == 200
     assert 'graphmind_requests_total{operation="recall",outcome="ok"} 1.0' in response.text
 
