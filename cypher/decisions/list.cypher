@@ -9,7 +9,8 @@
 // cursor is read again, so that ties on createdAt are ordered by id, as the cursor is
 // (memory/list.cypher does the same). With filters that keep most decisions that is about
 // the page's size; with filters that keep few, up to twice what lies between the cursor
-// and the last match.
+// and the last match; and a page that is not full (a walk's last) reads everything older
+// within the filters' time range, as every page did before.
 WITH coalesce($after.createdAt, datetime({year: 9999})) AS before,
      coalesce($filters.madeBefore, datetime({year: 9999})) AS until,
      coalesce($filters.madeAfter, datetime({year: 1})) AS since

@@ -9,7 +9,8 @@
 // read again, so that ties on createdAt (one rememberMany batch shares its time) are
 // ordered by id, as the cursor is. With filters that keep most memories that is about the
 // page's size (and the ties at the bound); with filters that keep few, up to twice what
-// lies between the cursor and the last match.
+// lies between the cursor and the last match; and a page that is not full (a walk's last)
+// reads every older memory of the status, as every page did before.
 WITH coalesce($after.createdAt, datetime({year: 9999})) AS before
 UNWIND $statuses AS status
 WITH DISTINCT before, status

@@ -71,7 +71,7 @@ def at_most_every(
     memory of every user (21-37 ms of Neo4j time at 9,829 memories, growing with the
     store). A refresh that fails is tried again at the next call."""
     last: float | None = None
-    running: asyncio.Lock | None = None  # made in the event loop of the first call
+    running: asyncio.Lock | None = None  # made at the first count
 
     def fresh() -> bool:
         return last is not None and now() - last < seconds
