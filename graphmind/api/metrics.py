@@ -71,16 +71,15 @@ def at_most_every(
     memory of every user (21-37 ms of Neo4j time at 9,829 memories, growing with the
     store). A refresh that fails is tried again at the next call."""
     last: float | None = None
-    running: asyncio.Lock | None = None  # made at the first count
+    running = asyncio.Lock()  # bound to an event loop only when a call first waits on it
 
     def fresh() -> bool:
         return last is not None and now() - last < seconds
 
     async def throttled(request: Request) -> None:
-        nonlocal last, running
+        nonlocal last
         if fresh():
             return
-        running = running or asyncio.Lock()
         async with running:
             if fresh():  # counted while this call waited
                 return

@@ -41,7 +41,7 @@ async def export_user_data(deps: Deps, user_id: str) -> dict:
             "user.export_nodes", userId=user_id, ids=found["ids"][start : start + EXPORT_BATCH]
         )
         nodes += batch["nodes"]
-    nodes.sort(key=lambda node: node["elementId"])  # the refs below follow it, whatever order collect() kept
+    nodes.sort(key=lambda node: node["elementId"])  # the one sort: refs and batches come in no set order
     ids = {node["elementId"]: f"n{i}" for i, node in enumerate(nodes)}
     relationships = sorted(
         ({**r, "start": node["elementId"]} for node in nodes for r in node["out"] if r["end"] in ids),
