@@ -1,5 +1,6 @@
 """The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/mcp` (the MCP
-server over streamable HTTP), `/healthz`, `/metrics` and `/` (links to them and the docs);
+server over streamable HTTP), `/export` (a user's data streamed), `/healthz`, `/metrics`
+and `/` (links to them and the docs);
 its lifespan owns the Neo4j driver, the embedding model, the gardener and the MCP transport."""
 
 import logging
@@ -18,6 +19,7 @@ from strawberry.types.unset import UNSET
 
 from graphmind.api import graphiql, home
 from graphmind.api.context import Context, Resources, build_context
+from graphmind.api.export import export_endpoint
 from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.metrics import at_most_every, metrics_endpoint
 from graphmind.api.schema import build_schema
@@ -139,6 +141,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             Route("/", home.endpoint(settings.graphiql)),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
+            Route("/export", export_endpoint),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint(at_most_every(settings.metrics_count_seconds, count_memories))),
             mcp.route(),

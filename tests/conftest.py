@@ -36,6 +36,7 @@ from graphmind.db.migrations import migrate  # noqa: E402
 from graphmind.db.queries import QueryLibrary  # noqa: E402
 from graphmind.embeddings import Embedder  # noqa: E402
 from graphmind.neo4j_server import Neo4jServer  # noqa: E402
+from graphmind.security import keys  # noqa: E402
 from graphmind.settings import Settings  # noqa: E402
 
 
@@ -92,6 +93,35 @@ def app_client(db, settings):
 
     with TestClient(create_app(settings)) as client:
         yield client
+
+
+@pytest.fixture(scope="session")
+def secure_client(db, settings):
+    """The whole app in-process, requiring an API key of every request."""
+    from starlette.testclient import TestClient
+
+    from graphmind.app import create_app
+
+    with TestClient(create_app(settings.model_copy(update={"api_keys": "required"}))) as client:
+        yield client
+
+
+@pytest.fixture
+async def key_for(deps):
+    """key_for(role) → (user id, secret) of a fresh user; revoked afterwards."""
+    made = []
+
+    async def make(role=keys.Role.AGENT, user_id=None):
+        record, secret = await keys.create_key(deps, user_id or f"sec-{uuid.uuid4().hex[:8]}", role, "test")
+        made.append(record.id)
+        return record.user_id, secret
+
+    yield make
+    for key_id in made:
+        try:
+            await keys.revoke_key(deps, key_id)
+        except Exception:
+            pass
 
 
 @pytest.fixture(scope="session")

@@ -49,7 +49,8 @@ def refusal_headers(error: GraphMindError) -> list[tuple[bytes, bytes]]:
     return headers
 
 
-def _error_body(error: GraphMindError) -> bytes:
+def error_body(error: GraphMindError) -> bytes:
+    """A refusal as a GraphQL error body: the one error shape."""
     return json.dumps(
         {"data": None, "errors": [{"message": error.message, "extensions": {"code": error.code, **error.extensions}}]}
     ).encode()
@@ -107,7 +108,7 @@ class Guard:
             code = 4429 if isinstance(error, RateLimited) else 4401 if isinstance(error, Unauthenticated) else 1011
             await send({"type": "websocket.close", "code": code, "reason": error.message[:120]})
             return
-        body = _error_body(error)
+        body = error_body(error)
         await send(
             {"type": "http.response.start", "status": STATUS.get(error.code, 500), "headers": refusal_headers(error)}
         )

@@ -1,4 +1,5 @@
-"""`GET /`: where to go instead (GraphQL, GraphiQL, health, metrics, the docs), not a 404."""
+"""`GET /`: where to go instead (GraphQL, GraphiQL, the data export, health, metrics, the
+docs), not a 404."""
 
 from html import escape
 
@@ -21,6 +22,7 @@ def links(graphiql: bool) -> dict:
         "version": __version__,
         "graphql": "/graphql",
         "graphiql": "/graphql (open it in a browser)" if graphiql else None,
+        "export": "/export (your data as NDJSON; send your API key)",
         "health": "/healthz",
         "metrics": "/metrics",
         "docs": {
@@ -45,6 +47,7 @@ def endpoint(graphiql: bool):
         docs = "".join(f"<li><code>{escape(path)}</code></li>" for path in DOCS.values())
         return HTMLResponse(
             f"<!doctype html><title>GraphMind</title><h1>GraphMind {escape(__version__)}</h1><ul>{ide}"
+            '<li><a href="/export">/export</a>: your data as NDJSON (send your API key)</li>'
             '<li><a href="/healthz">/healthz</a> and <a href="/metrics">/metrics</a></li></ul>'
             f"<p>Docs in the repository:</p><ul>{docs}</ul>"
         )

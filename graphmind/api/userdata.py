@@ -7,8 +7,10 @@ from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
 
 from graphmind.api.context import Info, arg
-from graphmind.errors import BadUserInput
+from graphmind.api.permissions import ADMIN_ONLY
+from graphmind.errors import BadUserInput, Forbidden
 from graphmind.security import userdata
+from graphmind.security.auth import Caller
 from graphmind.security.keys import check_user_id
 
 
@@ -27,18 +29,25 @@ class DeleteUserDataInput:
     )
 
 
-def _target(info: Info, user_id: str | None, field: str) -> str:
-    if user_id is None or user_id == info.context.user_id:
-        return info.context.user_id
-    info.context.require_admin()  # acting on another user's data
+def target_user(caller: Caller, user_id: str | None, field: str) -> str:
+    """Whose data an operation acts on: the caller's, or (admins only) `user_id`'s."""
+    if user_id is None or user_id == caller.user_id:
+        return caller.user_id
+    if not caller.is_admin:  # acting on another user's data
+        raise Forbidden(ADMIN_ONLY)
     return check_user_id(user_id, field)
+
+
+def _target(info: Info, user_id: str | None, field: str) -> str:
+    return target_user(info.context.caller, user_id, field)
 
 
 async def export_user_data(
     info: Info, user_id: Annotated[strawberry.ID | None, arg("Admin-only: another user (default: the caller).")] = None
 ) -> JSON:
     """Everything of the caller (or, for admins, of userId) as JSON: nodes and relationships; embeddings,
-    keyword postings (derived from each memory's text) and key hashes left out."""
+    keyword postings (derived from each memory's text) and key hashes left out. One response: GET /export
+    streams the same records as NDJSON, for a user too large for one."""
     return JSON(await userdata.export_user_data(info.context.deps, _target(info, user_id, "userId")))
 
 

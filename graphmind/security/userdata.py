@@ -1,4 +1,5 @@
-"""Privacy operations (seed 000 axiom 5): a user's data exported as JSON, or deleted and verified.
+"""Privacy operations (seed 000 axiom 5): a user's data exported (streamed record by record
+for GET /export, or as one JSON document for `exportUserData`), or deleted and verified.
 
 Every node a user owns carries their `userId` (the `User` node its `id`); the export
 reads those nodes and the relationships between them, a batch of nodes at a time,
@@ -7,6 +8,7 @@ and API-key hashes. Deletion removes them in batches, API keys
 included, and is verified by counting what is left: zero, or an error.
 """
 
+from collections.abc import AsyncIterator
 from datetime import date, datetime
 
 from graphmind.deps import Deps
@@ -29,45 +31,68 @@ def _plain(value):
     return value
 
 
-async def export_user_data(deps: Deps, user_id: str) -> dict:
-    """Everything of the user: nodes (labels, properties) and the relationships among them,
-    but for what GraphMind derives from a memory's text: its embedding and its keyword
-    postings (Term nodes and HAS_TERM). Nodes are read EXPORT_BATCH at a time by element
-    id, each with the relationships that start at it, so each is read once."""
+async def export_records(deps: Deps, user_id: str) -> AsyncIterator[dict]:
+    """Everything of the user, one record at a time, holding one batch in memory: a header
+    (`{"userId", "exportedAt"}`), then for each batch of EXPORT_BATCH nodes (read by element
+    id, each with the relationships that start at it, so each is read once) `{"node": …}`
+    records and then `{"relationship": …}` records of the relationships from them, and last
+    `{"end": {"nodes", "relationships"}}` with the counts. Left out is what GraphMind derives
+    from a memory's text (its embedding, its keyword postings: Term nodes and HAS_TERM) and
+    key hashes. A node's `ref` (`n0`, `n1`, …) is its place among the user's nodes in element
+    id order, known before any is read: a relationship's end may be a node of a later batch.
+
+    The header comes once the ids are read, so a caller that takes it first (GET /export)
+    knows before it answers that the store could be read."""
     [found] = await deps.db.read("user.export_node_ids", userId=user_id)
-    nodes = []
-    for start in range(0, len(found["ids"]), EXPORT_BATCH):
-        [batch] = await deps.db.read(
-            "user.export_nodes", userId=user_id, ids=found["ids"][start : start + EXPORT_BATCH]
+    ids = sorted(found["ids"])  # the one sort: refs and batches come in no set order
+    refs = {element_id: f"n{i}" for i, element_id in enumerate(ids)}
+    yield {"userId": user_id, "exportedAt": deps.clock.now().isoformat()}
+    nodes = relationships = 0
+    for start in range(0, len(ids), EXPORT_BATCH):
+        [batch] = await deps.db.read("user.export_nodes", userId=user_id, ids=ids[start : start + EXPORT_BATCH])
+        batch_nodes = sorted(batch["nodes"], key=lambda node: node["elementId"])
+        for node in batch_nodes:
+            yield {
+                "node": {
+                    "ref": refs[node["elementId"]],
+                    "labels": sorted(node["labels"]),
+                    "properties": _properties(node["properties"]),
+                }
+            }
+        nodes += len(batch_nodes)
+        out = sorted(
+            ({**r, "start": node["elementId"]} for node in batch_nodes for r in node["out"] if r["end"] in refs),
+            key=lambda r: r["elementId"],
         )
-        nodes += batch["nodes"]
-    nodes.sort(key=lambda node: node["elementId"])  # the one sort: refs and batches come in no set order
-    ids = {node["elementId"]: f"n{i}" for i, node in enumerate(nodes)}
-    relationships = sorted(
-        ({**r, "start": node["elementId"]} for node in nodes for r in node["out"] if r["end"] in ids),
-        key=lambda r: r["elementId"],
-    )
-    return {
-        "userId": user_id,
-        "exportedAt": deps.clock.now().isoformat(),
-        "nodes": [
-            {
-                "ref": ids[n["elementId"]],
-                "labels": sorted(n["labels"]),
-                "properties": {k: _plain(v) for k, v in sorted(n["properties"].items()) if v is not None},
+        for r in out:
+            yield {
+                "relationship": {
+                    "type": r["type"],
+                    "start": refs[r["start"]],
+                    "end": refs[r["end"]],
+                    "properties": _properties(r["properties"]),
+                }
             }
-            for n in nodes
-        ],
-        "relationships": [
-            {
-                "type": r["type"],
-                "start": ids[r["start"]],
-                "end": ids[r["end"]],
-                "properties": {k: _plain(v) for k, v in sorted(r["properties"].items()) if v is not None},
-            }
-            for r in relationships
-        ],
-    }
+        relationships += len(out)
+    yield {"end": {"nodes": nodes, "relationships": relationships}}
+
+
+def _properties(properties: dict) -> dict:
+    return {k: _plain(v) for k, v in sorted(properties.items()) if v is not None}
+
+
+async def export_user_data(deps: Deps, user_id: str) -> dict:
+    """The records of `export_records` as one document: `userId`, `exportedAt`, `nodes` and
+    `relationships` (the relationships of each batch after its nodes, as streamed)."""
+    document: dict = {"nodes": [], "relationships": []}
+    async for record in export_records(deps, user_id):
+        if "node" in record:
+            document["nodes"].append(record["node"])
+        elif "relationship" in record:
+            document["relationships"].append(record["relationship"])
+        elif "userId" in record:
+            document |= record
+    return document
 
 
 async def _delete_in_batches(deps: Deps, query: str, user_id: str, batch: int) -> int:

@@ -1,0 +1,82 @@
+"""`GET /export`: everything of the caller (or, for admins, of `?userId=`) streamed as
+NDJSON, one record per line, with one batch of nodes in memory at a time
+(`security.userdata.export_records`). It is the export for a user too large for one
+`exportUserData` response.
+
+The request is admitted as /graphql and /mcp admit theirs (`api.guard.admit`: the API
+key, then the rate limit). A refusal before the first line is a GraphQL error body with
+its code and HTTP status (400, 401, 403, 429, 503). An error after lines have gone out
+(Neo4j lost during the export) ends the stream with an `{"error": {"code", "message"}}`
+line in place of the `end` record. A stream without its `end` record is incomplete.
+"""
+
+import json
+import logging
+import uuid
+from collections.abc import AsyncIterator
+
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from graphmind.api.guard import STATUS, admit, error_body, refusal_headers
+from graphmind.api.userdata import target_user
+from graphmind.deps import Deps
+from graphmind.errors import GraphMindError
+from graphmind.security import userdata
+
+log = logging.getLogger("graphmind.export")
+
+MEDIA_TYPE = "application/x-ndjson"
+CHUNK_BYTES = 64 * 1024  # lines are sent in chunks of about this size, not one write each
+_STATUS = {**STATUS, "BAD_USER_INPUT": 400, "FORBIDDEN": 403}
+
+
+def _line(record: dict) -> bytes:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+def _coded(error: Exception) -> GraphMindError:
+    """The error as the caller sees it: its own code, or INTERNAL masked with an id that is logged."""
+    if isinstance(error, GraphMindError) and error.code != "INTERNAL":
+        return error
+    correlation_id = uuid.uuid4().hex[:12]
+    log.error("internal error %s in GET /export", correlation_id, exc_info=error)
+    return GraphMindError(
+        f"Internal error; quote correlation id {correlation_id} when reporting it.", correlationId=correlation_id
+    )
+
+
+async def _lines(header: dict, records: AsyncIterator[dict]) -> AsyncIterator[bytes]:
+    chunk = bytearray(_line(header))
+    try:
+        async for record in records:
+            chunk += _line(record)
+            if len(chunk) >= CHUNK_BYTES:
+                yield bytes(chunk)
+                chunk.clear()
+    except Exception as e:  # the status has gone out: the stream ends with the error instead of `end`
+        error = _coded(e)
+        chunk += _line({"error": {"message": error.message, "code": error.code, **error.extensions}})
+    yield bytes(chunk)
+
+
+async def export_endpoint(request: Request) -> Response:
+    try:
+        caller = await admit(request.scope["state"], {k.lower(): v for k, v in request.headers.items()})
+        user_id = target_user(caller, request.query_params.get("userId"), "userId")
+        deps: Deps = request.state.deps
+        await deps.db.behind.owner_settled(user_id)  # the user's recalls recorded behind them first
+        records = userdata.export_records(deps, user_id)
+        header = await anext(records)  # the ids are read: the store answers before the status goes out
+    except Exception as e:
+        error = _coded(e)
+        return Response(error_body(error), _STATUS.get(error.code, 500), dict(_decoded(refusal_headers(error))))
+    return StreamingResponse(
+        _lines(header, records),
+        media_type=MEDIA_TYPE,
+        headers={"content-disposition": 'attachment; filename="graphmind-export.ndjson"'},
+    )
+
+
+def _decoded(headers: list[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
+    return [(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers]
