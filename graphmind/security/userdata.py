@@ -40,6 +40,8 @@ async def export_records(deps: Deps, user_id: str) -> AsyncIterator[dict]:
     from a memory's text (its embedding, its keyword postings: Term nodes and HAS_TERM) and
     key hashes. A node's `ref` (`n0`, `n1`, …) is its place among the user's nodes in element
     id order, known before any is read: a relationship's end may be a node of a later batch.
+    Each batch is its own read, so a node deleted while the export runs (the gardener's
+    pruning) may be missing although a relationship read earlier names it.
 
     The header comes once the ids are read, so a caller that takes it first (GET /export)
     knows before it answers that the store could be read."""
@@ -83,7 +85,8 @@ def _properties(properties: dict) -> dict:
 
 async def export_user_data(deps: Deps, user_id: str) -> dict:
     """The records of `export_records` as one document: `userId`, `exportedAt`, `nodes` and
-    `relationships` (the relationships of each batch after its nodes, as streamed)."""
+    `relationships` (the relationships of each batch after its nodes, as streamed), but for
+    a relationship to a node deleted before it was read."""
     document: dict = {"nodes": [], "relationships": []}
     async for record in export_records(deps, user_id):
         if "node" in record:
@@ -92,6 +95,8 @@ async def export_user_data(deps: Deps, user_id: str) -> dict:
             document["relationships"].append(record["relationship"])
         elif "userId" in record:
             document |= record
+    refs = {node["ref"] for node in document["nodes"]}
+    document["relationships"] = [r for r in document["relationships"] if r["end"] in refs]
     return document
 
 
