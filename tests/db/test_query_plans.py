@@ -9,7 +9,8 @@ The planner's choice depends on the store's statistics, which the other tests ch
 on the parameters' types, so the service's plans can differ from these. Planned on an empty
 store, this test database and the bench store of 153,676 nodes, with null parameters and
 with those the test suite binds, no query outside the list scanned (docs/benchmarks.md,
-"per-user queries start from the user's index; a Neo4j restart under load")."""
+"per-user queries start from the user's index; a Neo4j restart under load"). The 22
+queries of one round of the loop are planned here with the parameters they are sent, too."""
 
 from tests.db.test_database import SYSTEM_DATABASE_QUERIES
 
@@ -67,6 +68,45 @@ async def test_no_query_outside_the_list_scans(db, library):
             scanning[query.name] = found
     assert scanning == {}
     assert len(checked) > 100
+
+
+async def test_the_loops_queries_planned_with_the_parameters_they_are_sent_scan_nothing(deps, user_id, monkeypatch):
+    """The test above plans with null parameters; the service sends strings, lists and maps,
+    and Neo4j plans each set of parameter types apart. One round of the loop as the warm-up
+    runs it (remember, a session's turns, recall, decide, observeOutcome, learn, activate)
+    records each query's parameters as they are sent; each query is then planned with them."""
+    import random
+
+    from graphmind import warmup
+    from graphmind.db import database
+    from graphmind.db.queries import Query
+    from graphmind.security.userdata import delete_user_data
+
+    sent: dict[str, dict] = {}
+    bind = Query.bind
+
+    def recorded(self, params):
+        sent[self.name] = bound = bind(self, params)
+        return bound
+
+    monkeypatch.setattr(Query, "bind", recorded)
+    try:
+        await warmup.run_round(deps, user_id, random.Random(7), 1)
+    finally:
+        monkeypatch.undo()
+        await delete_user_data(deps, user_id)
+    scanning = {}
+    for name, bound in sent.items():
+        if name.startswith(NOT_PLANNED) or name in SCANS_ALLOWED.keys() | SYSTEM_DATABASE_QUERIES:
+            continue
+        text = deps.db.library[name].text
+        _, summary, _ = await deps.db.driver.execute_query(
+            "EXPLAIN " + text, database.parameters(bound), database_=deps.db.name
+        )
+        if found := scans(summary.plan):
+            scanning[name] = found
+    assert scanning == {}
+    assert {"memory.create_memories", "memory.rank", "decisions.create", "outcomes.record"} <= sent.keys()
 
 
 def test_every_query_allowed_to_scan_exists(library):
