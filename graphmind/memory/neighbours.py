@@ -80,3 +80,25 @@ async def near(
         if known is None or row["similarity"] > known[1]:
             found[row["i"]][memory["id"]] = (truth.Claim.from_node(memory), row["similarity"])
     return [sorted(by_id.values(), key=lambda n: (-n[1], n[0].id)) for by_id in found]
+
+
+def earlier_in_batch(
+    settings: Settings, texts: Sequence[str], vectors: Sequence[np.ndarray], by_subject: Sequence[bool]
+) -> list[list[tuple[int, float]]]:
+    """For each text of a batch, the earlier texts of the same batch that are its candidates
+    as stored memories would be (`near`): (position, cosine), most similar first. A batch
+    is written at once, so "Yolanda moved to Berlin" and "Yolanda moved to Paris" in one
+    rememberMany cannot find each other in the store: they are checked here, as two
+    remembers one after the other would be. Vectors are unit length: the dot product is
+    the cosine, as `nearest_active`'s similarity is."""
+    floor = min(settings.dedup_threshold, settings.conflict_similarity)
+    terms = [set(keyword_terms(text)) for text in texts]
+    found: list[list[tuple[int, float]]] = []
+    for p, vector in enumerate(vectors):
+        candidates = []
+        for q in range(p):
+            similarity = float(np.dot(vectors[q], vector))
+            if similarity >= floor or (by_subject[p] and terms[p] & terms[q]):
+                candidates.append((q, similarity))
+        found.append(sorted(candidates, key=lambda c: -c[1]))
+    return found

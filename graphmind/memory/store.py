@@ -5,8 +5,8 @@ Validate (R3) → redact PII and secrets → choose temporal level (R1) and sali
 against the caller's active memories (a duplicate is near in cosine and differs in no
 value, negation or content word: `lifecycle/conflicts.py`) →
 write the rest in one transaction (UNWIND), chained onto the caller's timeline
-with their entities → settle contradictions with existing memories (trust, then
-recency: `lifecycle/truth.py`) → link derived memories to their sources (the
+with their entities → settle contradictions with existing memories and with earlier
+inputs of the batch (trust, then recency: `lifecycle/truth.py`) → link derived memories to their sources (the
 self-improvement worker's `Derivation`) → place memories with a sessionId in
 their session's scene (`lifecycle/scene.py`).
 """
@@ -201,21 +201,29 @@ async def _remember_many(
         # then sees this one's memory as a duplicate.
         await lock_user(tx, user_id, deps.clock.now())
         now = deps.clock.now()
+        by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
         candidates = await neighbours.near(
             tx.run,
             deps.settings,
             user_id,
             [prepared[i].row["content"] for i in kept],
             [vectors[i] for i in kept],
-            by_subject=[prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept],
+            by_subject=by_subject,
+        )
+        batch = neighbours.earlier_in_batch(
+            deps.settings, [prepared[i].row["content"] for i in kept], [vectors[i] for i in kept], by_subject
         )
         existing: dict[int, tuple[str, float]] = {}
-        for i, found in zip(kept, candidates, strict=True):
+        for p, (i, found) in enumerate(zip(kept, candidates, strict=True)):
             if derivation := prepared[i].derivation:  # a derived memory resembles its sources by design
                 found = [(claim, sim) for claim, sim in found if claim.id not in derivation.derived_from]
-            verdict = truth.judge(_claim(prepared[i].row, now), found, threshold)
-            if verdict.conflicts:
-                conflicts[i] = verdict.conflicts  # a contradiction is news, never a duplicate
+            claim = _claim(prepared[i].row, now)
+            verdict = truth.judge(claim, found, threshold)
+            # earlier inputs of this batch that will be created: a later one that contradicts
+            # one supersedes it (on equal trust and validFrom, the later input is the newer)
+            in_batch = [(_claim(prepared[kept[q]].row, now), sim) for q, sim in batch[p] if kept[q] not in existing]
+            if clashes := verdict.conflicts + truth.find_conflicts(claim, in_batch):
+                conflicts[i] = clashes  # a contradiction is news, never a duplicate
             elif verdict.duplicate_of:
                 existing[i] = verdict.duplicate_of
         to_create = [i for i in kept if i not in existing]

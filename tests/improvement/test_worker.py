@@ -144,7 +144,10 @@ async def test_time_range_recall_unchanged_with_improved_memories(timed, user_id
 
 
 async def test_near_duplicates_merge_and_conflicts_reconcile(timed, user_id):
-    await remember_many(timed, user_id, [parse_memory_input({"content": t}) for t in (*STANDUP, *FLOORS)])
+    stored = await remember_many(timed, user_id, [parse_memory_input({"content": t}) for t in (*STANDUP, *FLOORS)])
+    # remember settles the floors (the fifth supersedes the third): both active again, as
+    # where a contradiction was missed, for the worker to reconcile
+    await timed.db.write("testing.reactivate", userId=user_id, id=stored[2].memory.id)
     await cycle(worker(timed), user_id)
     decisions = {d["candidateKind"]: d for d in (await last_cycle(timed, user_id))["decisions"]}
     merged, reconciled = decisions["near_duplicate"], decisions["conflict"]

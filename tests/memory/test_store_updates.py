@@ -148,11 +148,17 @@ def pair_store(timed, user_id):
     return store
 
 
-async def test_every_update_is_stored_and_supersedes_the_old_one(pair_store, timed, user_id):
+async def in_one_batch(timed, user_id: str, *texts: str):
+    """rememberMany of the texts, in order."""
+    return await remember_many(timed, user_id, [parse_memory_input({"content": text}) for text in texts])
+
+
+async def missed_updates(timed, user_id: str, store_pair) -> list[tuple]:
+    """The UPDATES pairs, each for its own user, that `store_pair(owner, old, new)` did not
+    store as an update superseding the old text."""
     missed = []
     for n, (old_text, new_text) in enumerate(UPDATES):
-        old = await pair_store(n, old_text)
-        new = await pair_store(n, new_text)
+        old, new = await store_pair(f"{user_id}-{n}", old_text, new_text)
         before = await manage.get_memory(timed, f"{user_id}-{n}", old.memory.id)
         if (
             new.duplicate_of
@@ -160,6 +166,17 @@ async def test_every_update_is_stored_and_supersedes_the_old_one(pair_store, tim
             or [c.loser_id for c in new.conflicts] != [old.memory.id]
         ):
             missed.append((old_text, new_text, new.duplicate_of, before.status))
+    return missed
+
+
+async def test_every_update_is_stored_and_supersedes_the_old_one(timed, user_id):
+    async def one_at_a_time(owner: str, old_text: str, new_text: str):
+        [old] = await remember_many(timed, owner, [parse_memory_input({"content": old_text})])
+        timed.clock.advance(minutes=1)
+        [new] = await remember_many(timed, owner, [parse_memory_input({"content": new_text})])
+        return old, new
+
+    missed = await missed_updates(timed, user_id, one_at_a_time)
     print(f"updates stored and old superseded: {len(UPDATES) - len(missed)}/{len(UPDATES)}")
     assert missed == []
 
@@ -228,13 +245,40 @@ async def test_reproduction_frankfurt_to_dublin_is_found_by_subject(store, timed
 
 
 async def test_a_batch_keeps_an_update_of_an_earlier_input(timed, user_id):
-    results = await remember_many(
+    results = await in_one_batch(
         timed,
         user_id,
-        [
-            parse_memory_input({"content": "The API rate limit is 100 requests per minute"}),
-            parse_memory_input({"content": "The API rate limit is 500 requests per minute"}),
-            parse_memory_input({"content": "The API rate limit is 500 requests per minute."}),
-        ],
+        "The API rate limit is 100 requests per minute",
+        "The API rate limit is 500 requests per minute",
+        "The API rate limit is 500 requests per minute.",
     )
     assert results[1].duplicate_of is None and results[2].duplicate_of == results[1].memory.id
+    # the update supersedes the earlier input, as a second remember would
+    assert [c.loser_id for c in results[1].conflicts] == [results[0].memory.id]
+    assert (await manage.get_memory(timed, user_id, results[0].memory.id)).status is MemoryStatus.SUPERSEDED
+    assert results[0].memory.status is MemoryStatus.SUPERSEDED  # the batch's answer says so too
+
+
+async def test_every_update_sent_in_one_batch_with_the_old_text_supersedes_it(timed, user_id):
+    """rememberMany([old, new]) settles the pair as remember(old) then remember(new) does:
+    the later input is the newer (same trust, same validFrom)."""
+
+    async def both_at_once(owner: str, old_text: str, new_text: str):
+        return await in_one_batch(timed, owner, old_text, new_text)
+
+    missed = await missed_updates(timed, user_id, both_at_once)
+    print(f"updates in one batch stored and old superseded: {len(UPDATES) - len(missed)}/{len(UPDATES)}")
+    assert missed == []
+
+
+async def test_a_batch_of_facts_about_different_subjects_keeps_them_all(timed, user_id):
+    results = await in_one_batch(
+        timed,
+        user_id,
+        "Kafka lag for topic orders-1 is 120 messages",
+        "Kafka lag for topic orders-2 is 450 messages",
+        "Yolanda moved to Berlin",
+        "Xavier moved to Paris",
+    )
+    assert all(r.conflicts == [] and r.duplicate_of is None for r in results)
+    assert all(r.memory.status is MemoryStatus.ACTIVE for r in results)
