@@ -169,6 +169,7 @@ def compare(first: str, second: str) -> Comparison:
     return found
 
 
+@lru_cache(maxsize=4096)  # a text is compared with each of its candidates
 def _normalise(text: str) -> str:
     text = FROM_TO.sub(r"\1 \2to", text)  # "switched from Jira to Linear": the old value is not news
     text = THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
@@ -279,9 +280,13 @@ def _without_variants(removed: set[str], added: set[str]) -> tuple[set[str], set
     """Drops pairs that are one word spelt two ways ("colour"/"color") or a word and its
     abbreviation ("auth"/"authentication"); numbers never are."""
     removed, added = set(removed), set(added)
-    for old in sorted(removed):
-        for new in sorted(added):
-            if any(c.isdigit() for c in old + new):
+    numbers = {word for word in removed | added if _has_digit(word)}
+    by_initial: dict[str, list[str]] = {}  # both rules need the same first letter
+    for word in sorted(added - numbers):
+        by_initial.setdefault(word[:1], []).append(word)
+    for old in sorted(removed - numbers):
+        for new in by_initial.get(old[:1], []):
+            if new not in added:  # paired with an earlier word already
                 continue
             short, long = sorted((old, new), key=len)
             if (len(short) >= 4 and long.startswith(short)) or (
@@ -294,6 +299,11 @@ def _without_variants(removed: set[str], added: set[str]) -> tuple[set[str], set
                 added.discard(new)
                 break
     return removed, added
+
+
+@lru_cache(maxsize=65536)
+def _has_digit(word: str) -> bool:
+    return any(c.isdigit() for c in word)
 
 
 def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:

@@ -4,6 +4,7 @@ memories on the same subject (memory/neighbours.py).
 """
 
 import re
+from functools import lru_cache
 
 from graphmind.core import terms as bm25
 from graphmind.core.words import STOPWORDS
@@ -24,4 +25,9 @@ def query_terms(text: str) -> list[str]:
 
 def keyword_terms(text: str) -> list[str]:
     """The distinct index terms (core/terms.py) of a query's content words."""
-    return list(dict.fromkeys(bm25.analyze(" ".join(query_terms(text)))))
+    return list(_keyword_terms(text))
+
+
+@lru_cache(maxsize=4096)  # remember looks a text's terms up twice: in the store and in its batch
+def _keyword_terms(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(bm25.analyze(" ".join(query_terms(text)))))

@@ -83,22 +83,43 @@ async def near(
 
 
 def earlier_in_batch(
-    settings: Settings, texts: Sequence[str], vectors: Sequence[np.ndarray], by_subject: Sequence[bool]
+    settings: Settings, texts: Sequence[str], vectors: Sequence[np.ndarray]
 ) -> list[list[tuple[int, float]]]:
-    """For each text of a batch, the earlier texts of the same batch that are its candidates
-    as stored memories would be (`near`): (position, cosine), most similar first. A batch
+    """For each text of a batch (those searched by subject: no events), the earlier texts of
+    the same batch that are its candidates as stored memories would be (`near`): (position,
+    cosine), most similar first. A batch
     is written at once, so "Yolanda moved to Berlin" and "Yolanda moved to Paris" in one
     rememberMany cannot find each other in the store: they are checked here, as two
-    remembers one after the other would be. Vectors are unit length: the dot product is
-    the cosine, as `nearest_active`'s similarity is."""
+    remembers one after the other would be.
+
+    The same bounds as `near`: the `dedup_candidates` most similar at cosine at least
+    min(dedup_threshold, conflict_similarity), and the `subject_candidates` sharing the most
+    subject terms, counted over the text's rarest terms in the batch whose earlier
+    occurrences fit `recall_keyword_postings` (at least one term), the more similar first
+    on a tie. Vectors are unit length: their dot product is the cosine, as
+    `nearest_active`'s similarity is."""
+    if not texts:
+        return []
     floor = min(settings.dedup_threshold, settings.conflict_similarity)
-    terms = [set(keyword_terms(text)) for text in texts]
+    matrix = np.asarray(vectors, dtype=np.float32)
+    similarities = matrix @ matrix.T
+    earlier: dict[str, list[int]] = {}  # term -> positions of the earlier texts that have it
     found: list[list[tuple[int, float]]] = []
-    for p, vector in enumerate(vectors):
-        candidates = []
-        for q in range(p):
-            similarity = float(np.dot(vectors[q], vector))
-            if similarity >= floor or (by_subject[p] and terms[p] & terms[q]):
-                candidates.append((q, similarity))
-        found.append(sorted(candidates, key=lambda c: -c[1]))
+    for p, text in enumerate(texts):
+        row = similarities[p]
+        near_ones = [int(q) for q in np.flatnonzero(row[:p] >= floor)]
+        chosen = set(sorted(near_ones, key=lambda q: -row[q])[: settings.dedup_candidates])
+        terms = keyword_terms(text)
+        shared: dict[int, int] = {}
+        read = 0
+        for term in sorted((t for t in terms if t in earlier), key=lambda t: len(earlier[t])):
+            if shared and read + len(earlier[term]) > settings.recall_keyword_postings:
+                break
+            read += len(earlier[term])
+            for q in earlier[term]:
+                shared[q] = shared.get(q, 0) + 1
+        chosen |= set(sorted(shared, key=lambda q: (-shared[q], -row[q]))[: settings.subject_candidates])
+        for term in terms:
+            earlier.setdefault(term, []).append(p)
+        found.append(sorted(((q, float(row[q])) for q in chosen), key=lambda c: -c[1]))
     return found

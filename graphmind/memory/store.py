@@ -196,12 +196,16 @@ async def _remember_many(
                 continue
         kept.append(i)
 
+    by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
+    within_batch = _contradicted_within_batch(
+        deps, prepared, vectors, [i for i, searched in zip(kept, by_subject, strict=True) if searched]
+    )
+
     async def write(tx) -> tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memory]]:
         # Lock the user first: a concurrent remember of the same text waits here,
         # then sees this one's memory as a duplicate.
         await lock_user(tx, user_id, deps.clock.now())
         now = deps.clock.now()
-        by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
         candidates = await neighbours.near(
             tx.run,
             deps.settings,
@@ -210,19 +214,14 @@ async def _remember_many(
             [vectors[i] for i in kept],
             by_subject=by_subject,
         )
-        batch = neighbours.earlier_in_batch(
-            deps.settings, [prepared[i].row["content"] for i in kept], [vectors[i] for i in kept], by_subject
-        )
         existing: dict[int, tuple[str, float]] = {}
-        for p, (i, found) in enumerate(zip(kept, candidates, strict=True)):
+        for i, found in zip(kept, candidates, strict=True):
             if derivation := prepared[i].derivation:  # a derived memory resembles its sources by design
                 found = [(claim, sim) for claim, sim in found if claim.id not in derivation.derived_from]
-            claim = _claim(prepared[i].row, now)
-            verdict = truth.judge(claim, found, threshold)
-            # earlier inputs of this batch that will be created: a later one that contradicts
-            # one supersedes it (on equal trust and validFrom, the later input is the newer)
-            in_batch = [(_claim(prepared[kept[q]].row, now), sim) for q, sim in batch[p] if kept[q] not in existing]
-            if clashes := verdict.conflicts + truth.find_conflicts(claim, in_batch):
+            verdict = truth.judge(_claim(prepared[i].row, now), found, threshold)
+            # an earlier input of the batch that is created (not a duplicate of a stored memory)
+            in_batch = [conflict for j, conflict in within_batch.get(i, []) if j not in existing]
+            if clashes := verdict.conflicts + in_batch:
                 conflicts[i] = clashes  # a contradiction is news, never a duplicate
             elif verdict.duplicate_of:
                 existing[i] = verdict.duplicate_of
@@ -331,6 +330,28 @@ async def _remember_many(
         else:
             results.append(RememberResult(created[item.row["id"]], None, None, redactions, conflicts.get(i, [])))
     return results
+
+
+def _contradicted_within_batch(
+    deps: Deps, prepared: list[_Prepared], vectors: np.ndarray, facts: list[int]
+) -> dict[int, list[tuple[int, truth.Conflict]]]:
+    """The earlier inputs of the batch each of `facts` (inputs searched by subject: no
+    events, which never conflict) contradicts, as (input, Conflict): two inputs cannot find
+    each other in the store, so they are judged as two remembers one after the other would
+    be. On equal trust and validFrom the later input is the newer. Pure computation, done
+    before the write transaction takes the user's lock."""
+    now = deps.clock.now()
+    texts = [prepared[i].row["content"] for i in facts]
+    found: dict[int, list[tuple[int, truth.Conflict]]] = {}
+    for a, earlier in enumerate(neighbours.earlier_in_batch(deps.settings, texts, [vectors[i] for i in facts])):
+        i = facts[a]
+        claims = {prepared[facts[b]].row["id"]: facts[b] for b, _ in earlier}
+        clashes = truth.find_conflicts(
+            _claim(prepared[i].row, now), [(_claim(prepared[facts[b]].row, now), sim) for b, sim in earlier]
+        )
+        if clashes:
+            found[i] = [(claims[c.existing_id], c) for c in clashes]
+    return found
 
 
 def _claim(row: dict, now) -> truth.Claim:

@@ -78,3 +78,21 @@ async def test_a_forgotten_memory_is_no_subject_candidate(remember, deps, embedd
     stored = {text: await remember(text, baseSalience=0.5) for text in TEXTS}
     await manage.forget(deps, user_id, stored["cat and fish swim"].memory.id)
     assert await _by_subject(deps, embedder, user_id, "fish and dog", subject_candidates=1) == {"dog with bird song"}
+
+
+def test_earlier_inputs_of_a_batch_are_found_as_stored_ones_would_be_and_as_few(deps, embedder):
+    """A later text's candidates among the batch's earlier texts: the nearest by cosine and
+    those sharing its rarest subject terms, at most dedup_candidates + subject_candidates."""
+    texts = [
+        "Our primary datacenter region is Frankfurt",
+        "The coffee machine on the third floor is broken",
+        *[f"The datacenter in rack {n} runs backups" for n in range(12)],
+        "Our primary datacenter region is Dublin",
+    ]
+    found = neighbours.earlier_in_batch(deps.settings, texts, embedder.embed(texts))
+    assert found[0] == []  # the first text has nothing before it
+    dublin = found[-1]
+    assert 0 in [q for q, _ in dublin]  # cosine under the floor, found by its subject terms
+    assert 1 not in [q for q, _ in dublin]  # nothing in common
+    assert len(dublin) <= deps.settings.dedup_candidates + deps.settings.subject_candidates
+    assert [s for _, s in dublin] == sorted((s for _, s in dublin), reverse=True)
