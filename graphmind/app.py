@@ -36,6 +36,15 @@ from graphmind.settings import Settings
 log = logging.getLogger("graphmind")
 
 
+class RefusedBody(HTTPException):
+    """A body refused for what a part of it holds: 400, BAD_USER_INPUT with that part as
+    `field` (`input.content` for `variables.input.content`)."""
+
+    def __init__(self, reason: str, where: str) -> None:
+        super().__init__(400, reason)
+        self.field = where.removeprefix("variables.")
+
+
 class GraphMindGraphQL(GraphQL[Context, None]):
     async def get_context(self, request, response) -> Context:
         context = build_context(request)
@@ -55,7 +64,7 @@ class GraphMindGraphQL(GraphQL[Context, None]):
         except (AttributeError, TypeError, ValueError, RecursionError) as e:
             raise HTTPException(400, "the body must be a JSON object with a GraphQL query") from e
         if where := control_characters_in(data):
-            raise HTTPException(400, f"control characters (such as NUL) are not accepted: {where}")
+            raise RefusedBody(f"control characters (such as NUL) and lone surrogates are not accepted: {where}", where)
         return data
 
     async def run(self, request, context=UNSET, root_value=UNSET):
@@ -67,8 +76,9 @@ class GraphMindGraphQL(GraphQL[Context, None]):
             if self.is_websocket_request(request):
                 raise
             code = "NOT_FOUND" if e.status_code == 404 else "BAD_USER_INPUT"
+            field = {"field": e.field} if isinstance(e, RefusedBody) else {}
             return JSONResponse(
-                {"data": None, "errors": [{"message": e.reason, "extensions": {"code": code}}]},
+                {"data": None, "errors": [{"message": e.reason, "extensions": {"code": code, **field}}]},
                 status_code=e.status_code,
             )
 

@@ -16,7 +16,9 @@ from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
 from graphmind.memory.harmful import harmful
 
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # C0 controls and DEL; tab and newlines are text
+# C0 controls and DEL (tab and newlines are text), and a lone UTF-16 surrogate, which JSON's
+# "\ud800" escape can carry but no UTF-8 text holds (the tokenizer and Neo4j refuse it)
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
 MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
 MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32
@@ -49,7 +51,7 @@ class MemoryInput(BaseModel):
     @classmethod
     def _content(cls, value: str) -> str:
         if CONTROL.search(value):
-            raise ValueError("content must not contain control characters (such as NUL)")
+            raise ValueError("content must not contain control characters (such as NUL) or lone surrogates")
         value = value.strip()
         if not CONTENT_MIN <= len(value) <= CONTENT_MAX:
             raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}")

@@ -1,5 +1,7 @@
 """Every error carries extensions.code; limits apply; internal errors are masked."""
 
+import json
+
 from graphql import GraphQLError
 
 from graphmind.api.errors import coded_error
@@ -66,6 +68,29 @@ def test_control_characters_are_refused_before_anything_is_written(app_client, g
     assert codes(inline) == ["BAD_USER_INPUT"] and inline["data"] is None
     fine = graphql(document, {"input": {"content": "Tabs\tand\nnewlines are text, not control"}})
     assert "errors" not in fine and fine["data"]["remember"]["id"]
+
+
+def test_a_lone_surrogate_anywhere_is_bad_input_naming_its_field_not_internal(app_client, graphql):
+    """JSON's "\\ud800" escape carries half a UTF-16 pair, which no UTF-8 text holds: the
+    tokenizer and Neo4j refuse it (INTERNAL before). Refused like a control character."""
+    remember = "mutation($input: RememberInput!) { remember(input: $input) { id } }"
+    cases = [
+        (remember, {"input": {"content": "lone surrogate \ud800 here, long enough"}}, "input.content"),
+        (remember, {"input": {"content": "a tag with half a pair", "tags": ["x\udc00"]}}, "input.tags[0]"),
+        (
+            remember,
+            {"input": {"content": "metadata with half a pair", "metadata": {"k": "\ud800"}}},
+            "input.metadata.k",
+        ),
+        ("query($q: String!) { recall(query: $q) { retrievalId } }", {"q": "bad \udc00 query"}, "q"),
+    ]
+    for document, variables, field in cases:
+        body = json.dumps({"query": document, "variables": variables})  # ASCII: "\\ud800" as JSON escapes it
+        response = app_client.post("/graphql", content=body, headers={"content-type": "application/json"})
+        [error] = response.json()["errors"]
+        assert response.status_code == 400 and error["extensions"] == {"code": "BAD_USER_INPUT", "field": field}
+    listed = graphql("{ memories(first: 100) { edges { node { content } } } }")["data"]["memories"]["edges"]
+    assert not any("half a pair" in edge["node"]["content"] for edge in listed)  # nothing written
 
 
 def test_control_characters_in_a_memory_are_refused_by_the_model():
