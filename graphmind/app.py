@@ -21,6 +21,7 @@ from graphmind.api import graphiql, home
 from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.export import export_endpoint
 from graphmind.api.guard import Guard, control_characters_in
+from graphmind.api.in_flight import InFlight
 from graphmind.api.metrics import at_most_every, metrics_endpoint
 from graphmind.api.schema import build_schema
 from graphmind.core.clock import Clock
@@ -107,6 +108,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                     deps=deps,
                     authenticator=Authenticator(deps),
                     event_tail=tail,
+                    in_flight=InFlight(),
                     rate_limiter=RateLimiter(
                         settings.rate_limit_per_minute, settings.rate_limit_burst, deps.db, settings.rate_limit_lease
                     ),

@@ -7,6 +7,7 @@ from typing import TypedDict, cast
 import strawberry
 from starlette.requests import HTTPConnection
 
+from graphmind.api.in_flight import InFlight
 from graphmind.api.loaders import Loaders
 from graphmind.api.permissions import ADMIN_ONLY
 from graphmind.deps import Deps
@@ -24,6 +25,7 @@ class Resources(TypedDict):
     authenticator: Authenticator
     rate_limiter: RateLimiter
     event_tail: EventTail
+    in_flight: InFlight
 
 
 @dataclass

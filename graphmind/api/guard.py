@@ -3,9 +3,10 @@ check that no request carries control characters (`control_characters_in`, used 
 the GraphQL view parses a body).
 
 It answers refusals itself, as GraphQL error bodies with a code (so clients see one
-error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401),
-RATE_LIMITED (429, with Retry-After), UNAVAILABLE (503, Neo4j down while checking a
-key). A refused websocket handshake is closed with 4401 or 4429. The caller it resolves
+error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401), CONFLICT (409,
+the caller's data is being deleted: api/in_flight.py), RATE_LIMITED (429, with
+Retry-After), UNAVAILABLE (503, Neo4j down while checking a key). Each HTTP request is
+counted as its caller's while it runs (`in_flight`). A refused websocket handshake is closed with 4401 or 4429. The caller it resolves
 is put in the request's state (`caller`) for the GraphQL context. `admit` (the key, then
 the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py).
 """
@@ -13,12 +14,13 @@ the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py).
 import json
 from typing import cast
 
+from graphmind.api.in_flight import InFlight
 from graphmind.errors import GraphMindError, RateLimited, Unauthenticated
 from graphmind.memory.model import CONTROL
 from graphmind.security.auth import Authenticator, Caller
 from graphmind.security.ratelimit import RateLimiter
 
-STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "RATE_LIMITED": 429, "UNAVAILABLE": 503}
+STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "CONFLICT": 409, "RATE_LIMITED": 429, "UNAVAILABLE": 503}
 
 
 class BodyTooLarge(GraphMindError):
@@ -81,10 +83,17 @@ class Guard:
             return await self._refuse(scope, receive, send, error)
         state["caller"] = caller
         if scope["type"] == "http":
+            in_flight: InFlight = state["in_flight"]
+            try:
+                in_flight.enter(caller.user_id)  # CONFLICT while the user's data is being deleted
+            except GraphMindError as error:
+                return await self._refuse(scope, receive, send, error)
             try:
                 return await self.app(scope, self._bounded(receive), send)
             except BodyTooLarge as error:  # a chunked body went over the limit while the app read it
                 return await self._refuse(scope, receive, send, error)
+            finally:
+                in_flight.leave(caller.user_id)
         return await self.app(scope, receive, send)
 
     def _bounded(self, receive):

@@ -1,5 +1,7 @@
 """GraphQL resolvers of the privacy operations: export and delete a user's data."""
 
+import asyncio
+import time
 from typing import Annotated, cast
 
 import strawberry
@@ -7,10 +9,11 @@ from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
 
 from graphmind.api.context import Info, arg
+from graphmind.api.in_flight import InFlight
 from graphmind.api.permissions import ADMIN_ONLY
 from graphmind.errors import BadUserInput, Forbidden
 from graphmind.security import userdata
-from graphmind.security.auth import Caller
+from graphmind.security.auth import KEY_CACHE_SECONDS, Caller
 from graphmind.security.keys import check_user_id
 
 
@@ -55,13 +58,24 @@ async def delete_user_data(
     info: Info, input: Annotated[DeleteUserDataInput, arg("Confirm, and whose data (admins).")]
 ) -> DeleteUserDataResult:
     """Deletes everything of the caller (or, for admins, of userId), API keys included,
-    and verifies that nothing is left."""
+    and verifies that nothing is left. Their keys go first; the requests of theirs already
+    running finish before the rest is deleted."""
     if not input.confirm:
         raise BadUserInput("set confirm: true to delete the data; it cannot be undone", field="input.confirm")
     target = _target(info, input.user_id, "input.userId")
-    deleted, remaining = await userdata.delete_user_data(info.context.deps, target)
+    deps = info.context.deps
     # only /graphql runs this (no MCP tool does): there is a request
-    authenticator = getattr(cast(HTTPConnection, info.context.request).state, "authenticator", None)
-    if authenticator:
-        authenticator.forget()
-    return DeleteUserDataResult(user_id=strawberry.ID(target), deleted_nodes=deleted, remaining_nodes=remaining)
+    state = cast(HTTPConnection, info.context.request).state
+    in_flight: InFlight = state.in_flight
+    with in_flight.blocked(target):  # this process admits no request of theirs from now on
+        keys_deleted = await userdata.delete_keys(deps, target)
+        keys_gone_at = time.monotonic()
+        state.authenticator.forget()
+        # the requests of theirs admitted before (this one, when it is theirs) finish first
+        await in_flight.drained(target, own=1 if target == info.context.user_id else 0)
+        if keys_deleted:  # every other process has dropped the keys by then, and admits none
+            await asyncio.sleep(max(0.0, keys_gone_at + KEY_CACHE_SECONDS - time.monotonic()))
+        deleted, remaining = await userdata.delete_user_data(deps, target)
+    return DeleteUserDataResult(
+        user_id=strawberry.ID(target), deleted_nodes=deleted + keys_deleted, remaining_nodes=remaining
+    )

@@ -2,7 +2,9 @@
 
 Stateless and answering in plain JSON (no session to keep, every request stands alone),
 behind the same check as POST /graphql (`api.guard.admit`): the API key decides the
-caller, a missing or wrong key is refused with 401, a caller over its rate limit with 429.
+caller, a missing or wrong key is refused with 401, a caller over its rate limit with 429,
+a caller whose data is being deleted with 409; each request is counted as its caller's
+while it runs (`api/in_flight.py`).
 The app's lifespan enters `running()` (the SDK's session manager), since a route's own
 lifespan never runs.
 """
@@ -66,7 +68,8 @@ class McpHttp:
         state = scope.setdefault("state", {})
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         try:
-            state["caller"] = await admit(state, headers)
+            state["caller"] = caller = await admit(state, headers)
+            state["in_flight"].enter(caller.user_id)  # CONFLICT while the user's data is being deleted
         except GraphMindError as error:
             body = json.dumps(
                 {
@@ -89,4 +92,7 @@ class McpHttp:
             await send({"type": "http.response.body", "body": body})
             return
         transport = cast(ASGIApp, self.transport)  # set: the app's lifespan enters running() before any request
-        await transport(scope, receive, send)
+        try:
+            await transport(scope, receive, send)
+        finally:
+            state["in_flight"].leave(caller.user_id)

@@ -110,6 +110,13 @@ async def _delete_in_batches(deps: Deps, query: str, user_id: str, batch: int) -
             return total
 
 
+async def delete_keys(deps: Deps, user_id: str) -> int:
+    """Deletes the user's API keys (the first step of deleting their data: no process admits
+    their requests once it has dropped the keys from its cache); returns how many went."""
+    [row] = await deps.db.write("user.delete_keys", userId=user_id)
+    return row["deleted"]
+
+
 async def delete_user_data(deps: Deps, user_id: str) -> tuple[int, int]:
     """Deletes every node of the user, in batches: first their relationships, then the
     bare nodes (a memory holds about a hundred keyword postings, a term thousands).

@@ -184,3 +184,42 @@ async def test_a_node_deleted_during_the_export_leaves_no_relationship_to_it_in_
     refs = {n["ref"] for n in document["nodes"]}
     assert len(deleted) == 2 and deleted[1] not in refs
     assert all(r["start"] in refs and r["end"] in refs for r in document["relationships"])
+
+
+async def test_requests_running_while_the_data_is_deleted_leave_nothing_behind(server, key_for, deps):
+    """Four agents of one user keep remembering while it deletes its data: the requests
+    admitted before finish first, later ones are refused (409 while the deletion runs, 401
+    after), and nothing of the user is left once the deletion answers (before, remembers
+    admitted just before it wrote after it, for good: the user had no key left to delete them)."""
+    import asyncio
+
+    import httpx
+
+    user, key = await key_for()
+    headers = {"Authorization": f"Bearer {key}"}
+    remember = "mutation($c: String!) { remember(input: {content: $c}) { id } }"
+    answered: list[int] = []
+    started, deleted = asyncio.Event(), asyncio.Event()
+
+    async def keep_remembering(client: httpx.AsyncClient, agent: int) -> None:
+        for n in range(1000):
+            text = f"Agent {agent} note {n}: Hanna keeps the billing migration on track."
+            response = await client.post(
+                server.url, json={"query": remember, "variables": {"c": text}}, headers=headers
+            )
+            answered.append(response.status_code)
+            if answered.count(200) >= 8:
+                started.set()
+            if response.status_code in (401, 409) or deleted.is_set():
+                return
+
+    async with httpx.AsyncClient(timeout=120) as client:
+        agents = [asyncio.create_task(keep_remembering(client, agent)) for agent in range(4)]
+        await started.wait()
+        done = (await client.post(server.url, json={"query": DELETE}, headers=headers)).json()
+        deleted.set()
+        await asyncio.gather(*agents)
+
+    assert done["data"]["deleteUserData"]["remainingNodes"] == 0
+    assert set(answered) <= {200, 401, 409}
+    assert (await deps.db.read("testing.nodes_of_user_anywhere", userId=user))[0]["count"] == 0

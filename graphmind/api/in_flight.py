@@ -1,0 +1,63 @@
+"""The requests this process is serving, per user: what `deleteUserData` waits for.
+
+A request admitted before a user's data is deleted could otherwise write after the
+deletion (a remember that was embedding its text meanwhile), and the deletion would
+report nothing left while that write lands. `deleteUserData` therefore blocks the user
+here first (`blocked`: a request of theirs admitted from then on is refused with
+CONFLICT), deletes their API keys, waits until the requests admitted before have
+finished (`drained`), then deletes. Only HTTP requests to /graphql and /mcp are counted;
+a subscription's websocket, which only reads, is not. Owned by the app's lifespan.
+"""
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from graphmind.errors import Conflict
+
+DRAIN_LIMIT_SECONDS = 30.0  # a deletion waits this long at most for the user's requests
+
+
+class InFlight:
+    def __init__(self) -> None:
+        self._running: dict[str, int] = {}
+        self._blocked: set[str] = set()
+        self._changed = asyncio.Event()
+
+    def running(self, user_id: str) -> int:
+        return self._running.get(user_id, 0)
+
+    def enter(self, user_id: str) -> None:
+        """Counts a request of `user_id` from now until `leave`; CONFLICT while their data is
+        being deleted."""
+        if user_id in self._blocked:
+            raise Conflict("this user's data is being deleted; the request was not run")
+        self._running[user_id] = self.running(user_id) + 1
+
+    def leave(self, user_id: str) -> None:
+        self._running[user_id] -= 1
+        if not self._running[user_id]:
+            del self._running[user_id]
+        self._changed.set()
+
+    @contextmanager
+    def blocked(self, user_id: str) -> Iterator[None]:
+        """Refuses new requests of `user_id` in this process while the block is held."""
+        self._blocked.add(user_id)
+        try:
+            yield
+        finally:
+            self._blocked.discard(user_id)
+
+    async def drained(self, user_id: str, own: int = 0, limit: float = DRAIN_LIMIT_SECONDS) -> bool:
+        """Waits until at most `own` requests of `user_id` run here (the waiting request itself,
+        when it is theirs), for at most `limit` seconds; False when that time ran out."""
+        try:
+            async with asyncio.timeout(limit):
+                while True:
+                    self._changed.clear()  # before the check: a request ending after it sets it again
+                    if self.running(user_id) <= own:
+                        return True
+                    await self._changed.wait()
+        except TimeoutError:
+            return False
