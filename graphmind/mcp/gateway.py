@@ -57,6 +57,19 @@ class OperationFailed(Exception):
         if "field" in extensions:
             self.extensions["argument"] = argument_of(str(extensions["field"]))
 
+    @classmethod
+    def bad_argument(cls, message: str, argument: str) -> "OperationFailed":
+        """BAD_USER_INPUT naming a tool argument, for arguments refused before any operation runs."""
+        failure = cls(GraphQLError(message, extensions={"code": "BAD_USER_INPUT"}))
+        failure.extensions["argument"] = argument
+        return failure
+
+    def result(self) -> CallToolResult:
+        """A tool's result for this failure: the coded text and the structured error."""
+        return CallToolResult(
+            content=[TextContent(type="text", text=str(self))], structured_content={"error": self.detail}, is_error=True
+        )
+
     @property
     def detail(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, **self.extensions}
@@ -111,11 +124,7 @@ class Gateway:
         try:
             value = await self.execute(ctx, operation, values)
         except OperationFailed as failure:
-            return CallToolResult(
-                content=[TextContent(type="text", text=str(failure))],
-                structured_content={"error": failure.detail},
-                is_error=True,
-            )
+            return failure.result()
         return CallToolResult(
             content=[TextContent(type="text", text=json.dumps(value, ensure_ascii=False))], structured_content=value
         )

@@ -1,8 +1,13 @@
 """The MCP server: its instructions, the tools (tools/) and the memory and decision resources."""
 
-from mcp.server.mcpserver import Context, MCPServer
+from typing import Any
 
-from graphmind.mcp.gateway import Gateway
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import ValidationError
+
+from graphmind.mcp import arguments as arguments_module
+from graphmind.mcp.gateway import Gateway, OperationFailed
 from graphmind.mcp.tools import register_all
 
 INSTRUCTIONS = """\
@@ -19,9 +24,26 @@ UNAVAILABLE (retry shortly), INTERNAL. A memory is also the resource graphmind:/
 decision graphmind://decision/{traceId}."""
 
 
+class GraphMindServer(MCPServer):
+    """The SDK's server, but a tool's arguments that cannot run (one the tool does not take,
+    or one of the wrong type or missing) are BAD_USER_INPUT in the gateway's shape
+    (`mcp/arguments.py`), not the SDK's uncoded text."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context=None) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None and (extra := arguments_module.unknown(arguments, tool.parameters)):
+            return OperationFailed.bad_argument(*extra).result()
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as error:
+            if isinstance(error.__cause__, ValidationError):
+                return OperationFailed.bad_argument(*arguments_module.invalid(error.__cause__)).result()
+            raise
+
+
 def build_server(gateway: Gateway) -> MCPServer:
     """Every tool and resource, each a call through `gateway`."""
-    server = MCPServer(
+    server = GraphMindServer(
         name="graphmind",
         title="GraphMind",
         instructions=INSTRUCTIONS,

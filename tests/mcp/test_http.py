@@ -102,6 +102,23 @@ async def test_bad_input_is_a_tool_error_carrying_bad_user_input(http_session, n
     assert missing.value.data["code"] == "NOT_FOUND"
 
 
+async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(http_session, new_key):
+    """Refused before the operation: a missing or mistyped argument (the SDK's validation,
+    uncoded before), and one the tool does not take (silently dropped before)."""
+    _, key = await new_key()
+    async with http_session(key) as session:
+        missing = await session.call_tool("recall", {})
+        mistyped = await session.call_tool("recall", {"query": "deploy", "limit": "three"})
+        unknown = await session.call_tool("recall", {"query": "deploy", "asOf": "2026-01-01T00:00:00Z"})
+        bogus = await session.call_tool("recall", {"query": "deploy", "bogus": 1})
+    for result, argument in ((missing, "query"), (mistyped, "limit"), (unknown, "asOf"), (bogus, "bogus")):
+        assert result.is_error and result.content[0].text.startswith("BAD_USER_INPUT: ")
+        error = result.structured_content["error"]
+        assert error["code"] == "BAD_USER_INPUT" and error["argument"] == argument
+    assert "did you mean as_of?" in unknown.structured_content["error"]["message"]
+    assert "three" not in mistyped.content[0].text  # the caller's values are not echoed
+
+
 async def test_another_user_can_neither_recall_nor_read_a_memory(http_session, new_key):
     (_, alice), (_, bob) = await new_key(), await new_key()
     secret = f"The vault code word is zebra-{uuid.uuid4().hex[:6]}"
