@@ -9,11 +9,15 @@ more on every write), it runs, and a retry fails at the latest when it records t
 key (a uniqueness constraint), or earlier where its work refuses a repeat (a second
 outcome of one decision); its transaction rolls back and it returns the recorded
 response. So a retry costs the work once more (for remember: embedding its texts) and
-writes nothing. The same id used for a different operation is CONFLICT. Two concurrent
+writes nothing. The same id used for a different operation, or for the same operation
+with other input (its `fingerprint`: a hash of the parsed input), is CONFLICT: a client
+that reuses an id for new content is told so, not handed the first response while its
+content is dropped. Two concurrent
 first calls race on the key the same way. Records older than RETENTION_DAYS are
 deleted by the prune job.
 """
 
+import hashlib
 import json
 from datetime import date, datetime
 from enum import Enum
@@ -43,6 +47,8 @@ def encode(value) -> object:
         return value.value
     if isinstance(value, (datetime, date)):
         return value.isoformat()
+    if hasattr(value, "model_dump"):  # a pydantic model (MemoryInput)
+        return encode(value.model_dump())
     if hasattr(value, "__dataclass_fields__"):
         return {k: encode(getattr(value, k)) for k in value.__dataclass_fields__}
     if isinstance(value, dict):
@@ -52,8 +58,16 @@ def encode(value) -> object:
     return value
 
 
-async def recorded(deps: Deps, user_id: str, request_id: str | None, operation: str) -> object | None:
-    """The recorded response of an earlier call with this id, or None."""
+def fingerprint(request: object) -> str:
+    """What a request asked for, as a hash of its parsed input (canonical JSON)."""
+    canonical = json.dumps(encode(request), sort_keys=True, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
+
+
+async def recorded(deps: Deps, user_id: str, request_id: str | None, operation: str, request: object) -> object | None:
+    """The recorded response of an earlier call with this id, or None; CONFLICT when that
+    call was another operation or asked for something else (records written before
+    fingerprints were kept match any input)."""
     if request_id is None:
         return None
     rows = await deps.db.read("idempotency.get", key=_key(user_id, request_id))
@@ -61,11 +75,14 @@ async def recorded(deps: Deps, user_id: str, request_id: str | None, operation: 
         return None
     if rows[0]["operation"] != operation:
         raise Conflict(f"requestId {request_id} was used for {rows[0]['operation']}, not {operation}")
+    if rows[0]["fingerprint"] not in (None, fingerprint(request)):
+        raise Conflict(f"requestId {request_id} was used for a {operation} with other input; use a new id")
     return json.loads(rows[0]["response"])
 
 
-def record(tx, user_id: str, request_id: str | None, operation: str, response: object, now) -> None:
-    """Records the response inside the operation's own transaction, sent with its COMMIT."""
+def record(tx, user_id: str, request_id: str | None, operation: str, request: object, response: object, now) -> None:
+    """Records the response, and what was asked (`fingerprint`), inside the operation's own
+    transaction, sent with its COMMIT."""
     if request_id is not None:
         tx.run_at_commit(
             "idempotency.record",
@@ -73,20 +90,22 @@ def record(tx, user_id: str, request_id: str | None, operation: str, response: o
             userId=user_id,
             requestId=request_id,
             operation=operation,
+            fingerprint=fingerprint(request),
             response=json.dumps(encode(response), sort_keys=True),
             now=now,
         )
 
 
-async def once(deps: Deps, user_id: str, request_id: str | None, operation: str, run, replay):
+async def once(deps: Deps, user_id: str, request_id: str | None, operation: str, request: object, run, replay):
     """Runs `run()`; when it fails and this request id was recorded (a retry, or a
-    concurrent twin that won the race), returns `replay(recorded response)` instead."""
+    concurrent twin that won the race) for the same `request`, returns `replay(recorded
+    response)` instead."""
     try:
         return await run()
     except GraphMindError:
         # a retry (or a concurrent twin) fails at the latest on the recorded key, and its
         # transaction rolls back; the first call's response is then the answer
-        previous = await recorded(deps, user_id, request_id, operation)
+        previous = await recorded(deps, user_id, request_id, operation, request)
         if previous is None:
             raise
         return await replay(previous)

@@ -66,6 +66,35 @@ async def test_a_retry_the_changed_state_would_refuse_still_gets_the_first_respo
     assert await count(deps, user_id) == before
 
 
+async def test_an_id_reused_for_other_input_is_a_conflict_not_the_first_response(deps, remember, user_id):
+    """A client that reuses a request id for new content is told so: before, it got the first
+    call's response and its new content was dropped without a word."""
+    first = [parse_memory_input({"content": "The staging cluster runs in Frankfurt."})]
+    stored = await remember_many(deps, user_id, first, request_id="r-1")
+    same = await remember_many(
+        deps, user_id, [parse_memory_input({"content": "The staging cluster runs in Frankfurt."})], request_id="r-1"
+    )
+    assert same[0].memory.id == stored[0].memory.id  # the same input, however sent: a retry
+    before = await count(deps, user_id)
+    with pytest.raises(Conflict, match="other input"):
+        await remember_many(
+            deps, user_id, [parse_memory_input({"content": "Batch jobs run at midnight."})], request_id="r-1"
+        )
+    assert await count(deps, user_id) == before  # nothing of it written
+    note = await remember("Ship the fix behind a feature flag.")
+    draft = DecisionDraft(DecisionType.ACTION, "Ship behind a flag", memories=[Contribution(note.memory.id, 1.0)])
+    decision = await decide(deps, user_id, draft, request_id="d-2")
+    with pytest.raises(Conflict, match="other input"):
+        await decide(
+            deps, user_id, DecisionDraft(DecisionType.ACTION, "Ship it now", memories=draft.memories), request_id="d-2"
+        )
+    await observe_outcome(deps, user_id, OutcomeDraft(decision.trace_id, 0.5, Signal.TASK_COMPLETED), request_id="o-2")
+    with pytest.raises(Conflict, match="other input"):
+        await observe_outcome(
+            deps, user_id, OutcomeDraft(decision.trace_id, -0.5, Signal.TASK_FAILED), request_id="o-2"
+        )
+
+
 def test_request_id_checks():
     assert check(None, "f") is None and check("abc-1", "f") == "abc-1"
     for bad in ("", "x" * 129, "tab\there"):

@@ -3,4 +3,4 @@
 // mode: read
 // params: key
 MATCH (r:IdempotentRequest {key: $key})
-RETURN r.operation AS operation, r.response AS response
+RETURN r.operation AS operation, r.fingerprint AS fingerprint, r.response AS response

@@ -124,7 +124,7 @@ async def decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: str
     """Records a decision with its influencing memories in one transaction; a `request_id`
     seen before returns the first call's decision (idempotency.py)."""
     return await idempotency.once(
-        deps, user_id, request_id, "decide", lambda: _decide(deps, user_id, draft, request_id), _replay
+        deps, user_id, request_id, "decide", draft, lambda: _decide(deps, user_id, draft, request_id), _replay
     )
 
 
@@ -247,7 +247,7 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
             skipped=skipped,
             attribution_inferred=not draft.memories,
         )
-        idempotency.record(tx, user_id, request_id, "decide", decision, now)
+        idempotency.record(tx, user_id, request_id, "decide", draft, decision, now)
         return decision
 
     # a retrieval another server process recorded behind its recall may not be written yet

@@ -104,7 +104,7 @@ async def observe_outcome(deps: Deps, user_id: str, draft: OutcomeDraft, request
     """Records an outcome and what it teaches (one transaction); a `request_id` seen
     before returns the first call's outcome (idempotency.py)."""
     return await idempotency.once(
-        deps, user_id, request_id, "observeOutcome", lambda: _observe(deps, user_id, draft, request_id), _replay
+        deps, user_id, request_id, "observeOutcome", draft, lambda: _observe(deps, user_id, draft, request_id), _replay
     )
 
 
@@ -280,7 +280,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             current["id"] if current else None,
             updates,
         )
-        idempotency.record(tx, user_id, request_id, "observeOutcome", outcome, now)
+        idempotency.record(tx, user_id, request_id, "observeOutcome", draft, outcome, now)
         return outcome
 
     return await deps.db.transaction(work)

@@ -146,6 +146,7 @@ async def remember_many(
         user_id,
         request_id,
         "remember",
+        inputs,
         lambda: _remember_many(deps, user_id, inputs, derivations, after_write, request_id),
         lambda response: _replay(deps, user_id, response),
     )
@@ -300,6 +301,7 @@ async def _remember_many(
             user_id,
             request_id,
             "remember",
+            inputs,
             [
                 {
                     "memoryId": stored(i)[0],
