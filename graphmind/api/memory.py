@@ -171,7 +171,9 @@ async def recall(
     query: Annotated[str, arg("What context is needed (1-2000 characters).")],
     limit: Annotated[int | None, arg("How many memories (1-100, default 10).")] = 10,
     filter: Annotated[RecallFilter | None, arg("Which memories may be returned.")] = None,
-    channels: Annotated[list[recall_service.Channel] | None, arg("Channels to fuse (default all three).")] = None,
+    channels: Annotated[
+        list[recall_service.Channel] | None, arg("Channels to fuse (left out: all three; an empty list is refused).")
+    ] = None,
     token_budget: Annotated[
         int | None, arg("Pack the best non-redundant memories into this many tokens (MMR).")
     ] = None,
@@ -191,6 +193,8 @@ async def recall(
     ranked by relevance, retrievability and utility; optionally packed into a token budget."""
     ctx = info.context
     flt = recall_service.RecallFilter(**vars(filter)) if filter else None
+    if channels == []:  # asking for no channel would find nothing; left out, all three fuse
+        raise BadUserInput("channels must name at least one channel, or be left out for all three", field="channels")
     result = await recall_service.recall(
         ctx.deps,
         ctx.user_id,

@@ -2,6 +2,7 @@
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +23,11 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
 MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
 MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32
+
+
+def _visible(character: str) -> bool:
+    """Not a space or an invisible format character (zero-width space, joiners, direction marks)."""
+    return not character.isspace() and unicodedata.category(character) != "Cf"
 
 
 class MemoryInput(BaseModel):
@@ -55,6 +61,8 @@ class MemoryInput(BaseModel):
         value = value.strip()
         if not CONTENT_MIN <= len(value) <= CONTENT_MAX:
             raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}")
+        if not any(_visible(c) for c in value):
+            raise ValueError("content has no visible character (only spaces and invisible format characters)")
         reason = harmful(value)
         if reason:
             raise ValueError(f"content refused by rule R3 (no harmful or illegal content): {reason}")

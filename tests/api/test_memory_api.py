@@ -101,6 +101,11 @@ def test_names_addresses_and_secrets_are_reported_by_kind(graphql):
     ]
 
 
+def test_recall_with_no_channel_is_bad_input_not_every_channel(graphql):
+    body = graphql('{ recall(query: "anything at all", channels: []) { retrievalId } }')
+    assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "channels"}
+
+
 def test_recall_returns_items_with_breakdowns(graphql):
     graphql(REMEMBER, {"input": {"content": "The nightly backup runs at 02:00 UTC on Neo4j"}})
     result = graphql(RECALL, {"q": "when does the nightly backup run?"})["data"]["recall"]

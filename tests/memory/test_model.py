@@ -15,6 +15,8 @@ VALID = {"content": "User prefers Redis for caching"}
         ({"content": "too short"}, "content"),
         ({"content": "x" * 2001}, "content"),
         ({"content": "   padded    "}, "content"),
+        ({"content": "\u200b" * 12}, "content"),  # zero-width spaces: nothing to read
+        ({"content": "\u200d\u2060 \u200e" * 4}, "content"),
         ({"contentType": "rumour"}, "contentType"),
         ({"temporalLevel": 0}, "temporalLevel"),
         ({"temporalLevel": 5}, "temporalLevel"),
@@ -34,6 +36,11 @@ def test_each_invalid_field_is_named(changes, field):
         parse_memory_input({**VALID, **changes}, field_prefix="input.")
     assert error.value.field == f"input.{field}"
     assert error.value.code == "BAD_USER_INPUT"
+
+
+def test_text_with_invisible_characters_and_emoji_alone_is_content():
+    assert parse_memory_input({"content": "Zo\u200bë's café is on the left\u200e"}).content.startswith("Zo")
+    assert parse_memory_input({"content": "🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉"}).content == "🎉" * 10
 
 
 def test_graphql_enum_spelling_is_accepted():
