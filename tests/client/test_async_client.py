@@ -3,6 +3,7 @@
 import pytest
 from graphmind_client import (
     AsyncGraphMind,
+    Conflict,
     DecisionType,
     Feedback,
     NotFound,
@@ -93,9 +94,12 @@ async def test_writes_carry_a_request_id_so_a_retry_writes_once(gm):
     batch = await gm.remember_many(
         ["Staging is rebuilt every night", "Production runs in two regions"], request_id="batch-1"
     )
-    assert [m.id for m in await gm.remember_many(["anything at all, ignored"], request_id="batch-1")] == [
-        m.id for m in batch
-    ]
+    again = await gm.remember_many(
+        ["Staging is rebuilt every night", "Production runs in two regions"], request_id="batch-1"
+    )
+    assert [m.id for m in again] == [m.id for m in batch]
+    with pytest.raises(Conflict):  # the id names that batch: other input is not handed its result
+        await gm.remember_many(["anything at all, not dropped in silence"], request_id="batch-1")
     decision = await gm.decide("ACTION", "Postpone the release to Monday", memories=[first.id], request_id="d-1")
     assert (
         await gm.decide("ACTION", "Postpone the release to Monday", memories=[first.id], request_id="d-1")
