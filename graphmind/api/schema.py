@@ -158,6 +158,14 @@ class GraphMindSchema(strawberry.Schema):
         allowed = set(allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES) - {OperationType.SUBSCRIPTION}
         return await super().execute(*args, allowed_operation_types=allowed, **kwargs)
 
+    async def stream(self, *args, allowed_operation_types=None, **kwargs):
+        """Over the websocket (graphql-transport-ws, which names no types) only subscriptions
+        run: a query or mutation there would skip what POST /graphql checks per request (the
+        rate limit, the body's characters, the count `deleteUserData` waits for), its key
+        checked only at the handshake. HTTP streaming names its types and keeps them."""
+        allowed = allowed_operation_types if allowed_operation_types is not None else {OperationType.SUBSCRIPTION}
+        return await super().stream(*args, allowed_operation_types=allowed, **kwargs)
+
 
 class ParseCache(ParserCache):
     """strawberry's ParserCache, except for a document that does not parse: that one is

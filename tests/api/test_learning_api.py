@@ -82,6 +82,25 @@ def test_events_subscription_over_graphql_ws(app_client, graphql):
         ws.send_json({"id": "1", "type": "complete"})
 
 
+def test_over_the_websocket_only_subscriptions_run(app_client, graphql):
+    """A mutation or query sent over graphql-transport-ws is refused without running: it
+    would skip the rate limit, the body check and the count deleteUserData waits for."""
+    with app_client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init"})
+        assert ws.receive_json()["type"] == "connection_ack"
+        for n, document in enumerate(
+            [
+                'mutation { remember(input: {content: "Sent over the socket, never stored"}) { id } }',
+                "{ health { neo4j } }",
+            ]
+        ):
+            ws.send_json({"id": str(n), "type": "subscribe", "payload": {"query": document}})
+            message = ws.receive_json()
+            assert message["type"] == "error" and message["id"] == str(n)
+    listed = graphql("{ memories(first: 100) { edges { node { content } } } }")["data"]["memories"]["edges"]
+    assert not any(edge["node"]["content"].startswith("Sent over the socket") for edge in listed)
+
+
 def test_insights_over_graphql(graphql):
     memory = graphql(REMEMBER, {"c": "Use connection pooling for the Neo4j driver"})["data"]["remember"]["id"]
     traces = []
