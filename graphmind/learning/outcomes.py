@@ -179,6 +179,8 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
         if current:  # a revision: undo the net change of the outcome it replaces
             net: dict[str, float] = {}
             for previous in row["updates"]:
+                if previous["reason"] == "revision_reversal":  # that outcome's undoing of the one before it:
+                    continue  # that one stays undone (summing it in put it back from the third outcome on)
                 net[previous["memoryId"]] = net.get(previous["memoryId"], 0.0) + previous["delta"]
             for memory_id, total in net.items():
                 if memory_id in state and total:

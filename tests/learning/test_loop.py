@@ -293,6 +293,21 @@ async def test_double_report_conflicts_and_a_revision_replaces_the_first(remembe
     assert memory.outcome_adjustment == pytest.approx(-0.05)  # the first +0.05 was reversed
 
 
+async def test_each_revision_leaves_only_the_current_outcomes_effect(remember, deps, user_id):
+    """A revision undoes what the outcome it replaces taught, not also that outcome's own
+    undoing of the one before: from the third outcome on, the first came back (QA: 0.6,
+    then -0.2, then 0.1 three times left salience at 0.67, 0.59, 0.68)."""
+    stored = await remember("Blue-green deploys cut our downtime", baseSalience=0.6, temporalLevel=1)
+    decision = await decisions.decide(deps, user_id, draft((stored.memory.id, 1)))
+    await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.6))
+    for quality in (-0.2, 0.1, 0.1, 0.1, -0.4):
+        revised = await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, quality, revision=True))
+        [taught] = [u for u in revised.updates if u.reason != "revision_reversal"]
+        memory = await manage.get_memory(deps, user_id, stored.memory.id)
+        assert memory.outcome_adjustment == pytest.approx(taught.delta)  # the current outcome's alone
+        assert all(abs(u.delta) <= 0.1 + 1e-9 for u in revised.updates)
+
+
 async def test_unknown_trace_and_another_users_trace(remember, deps, user_id):
     stored = await remember("A memory behind someone's decision", user=user_id + "-other")
     theirs = await decisions.decide(deps, user_id + "-other", draft((stored.memory.id, 1)))
