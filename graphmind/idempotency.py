@@ -19,7 +19,7 @@ deleted by the prune job.
 
 import hashlib
 import json
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from enum import Enum
 
 from graphmind.deps import Deps
@@ -45,6 +45,8 @@ def encode(value) -> object:
     """JSON-ready: datetimes as ISO strings, enums as values, dataclasses as dicts."""
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value.astimezone(UTC).isoformat()  # one instant, one text, whatever its offset
     if isinstance(value, (datetime, date)):
         return value.isoformat()
     if hasattr(value, "model_dump"):  # a pydantic model (MemoryInput)
@@ -59,7 +61,8 @@ def encode(value) -> object:
 
 
 def fingerprint(request: object) -> str:
-    """What a request asked for, as a hash of its parsed input (canonical JSON)."""
+    """What a request asked for, as a hash of its parsed input (canonical JSON; a time in
+    UTC, so that one instant written with another offset is the same request)."""
     canonical = json.dumps(encode(request), sort_keys=True, default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 

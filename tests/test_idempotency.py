@@ -95,6 +95,18 @@ async def test_an_id_reused_for_other_input_is_a_conflict_not_the_first_response
         )
 
 
+def test_one_instant_written_with_another_offset_is_the_same_request():
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from graphmind.idempotency import fingerprint
+
+    at = datetime(2026, 11, 29, 1, 0, tzinfo=timezone(timedelta(hours=1)))
+    same = parse_memory_input({"content": "The audit starts at nine.", "validFrom": at.isoformat()})
+    utc = parse_memory_input({"content": "The audit starts at nine.", "validFrom": at.astimezone(UTC).isoformat()})
+    later = parse_memory_input({"content": "The audit starts at nine.", "validFrom": "2026-11-29T01:00:00Z"})
+    assert fingerprint([same]) == fingerprint([utc]) != fingerprint([later])
+
+
 def test_request_id_checks():
     assert check(None, "f") is None and check("abc-1", "f") == "abc-1"
     for bad in ("", "x" * 129, "tab\there"):

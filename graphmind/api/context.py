@@ -9,9 +9,7 @@ from starlette.requests import HTTPConnection
 
 from graphmind.api.in_flight import InFlight
 from graphmind.api.loaders import Loaders
-from graphmind.api.permissions import ADMIN_ONLY
 from graphmind.deps import Deps
-from graphmind.errors import Forbidden
 from graphmind.learning.tail import EventTail
 from graphmind.security.auth import Authenticator, Caller
 from graphmind.security.keys import Role
@@ -51,12 +49,6 @@ class Context:
         """The process's feed of `events` subscriptions (learning/tail.py)."""
         # subscriptions run over the /graphql websocket only: never without a request
         return cast(HTTPConnection, self.request).state.event_tail
-
-    def require_admin(self) -> None:
-        """For a check that depends on the arguments (another user's data); whole admin
-        operations say `admin=True` in the schema (api/permissions.py)."""
-        if not self.caller.is_admin:
-            raise Forbidden(ADMIN_ONLY)
 
 
 NOBODY = Caller("", Role.AGENT)  # GET /graphql only serves GraphiQL: it runs no operation

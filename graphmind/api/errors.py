@@ -40,13 +40,17 @@ def coded_error(error: GraphQLError) -> GraphQLError:
         field = _field_of(error.message)
         extensions = {"code": "BAD_USER_INPUT", **({"field": field} if field else {})}
         return _with_extensions(error, error.message, **extensions)
+    internal = masked(original, f"at {error.path}")
+    return _with_extensions(error, internal.message, code="INTERNAL", **internal.extensions)
+
+
+def masked(error: BaseException | None, where: str) -> GraphMindError:
+    """An unexpected error as the caller sees it: INTERNAL, the message masked, with a
+    correlation id under which the log has the traceback."""
     correlation_id = uuid.uuid4().hex[:12]
-    log.error("internal error %s at %s", correlation_id, error.path, exc_info=original)
-    return _with_extensions(
-        error,
-        f"Internal error; quote correlation id {correlation_id} when reporting it.",
-        code="INTERNAL",
-        correlationId=correlation_id,
+    log.error("internal error %s %s", correlation_id, where, exc_info=error)
+    return GraphMindError(
+        f"Internal error; quote correlation id {correlation_id} when reporting it.", correlationId=correlation_id
     )
 
 

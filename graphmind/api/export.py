@@ -5,45 +5,45 @@ NDJSON, one record per line, with one batch of nodes in memory at a time
 
 The request is admitted as /graphql and /mcp admit theirs (`api.guard.admit`: the API
 key, then the rate limit). A refusal before the first line is a GraphQL error body with
-its code and HTTP status (400, 401, 403, 429, 503). An error after lines have gone out
+its code and HTTP status (400, 401, 403, 409 while the user's data is being
+deleted, 429, 503; 500 for an internal error). An error after lines have gone out
 (Neo4j lost during the export) ends the stream with an `{"error": {"code", "message"}}`
 line in place of the `end` record. A stream without its `end` record is incomplete.
 """
 
 import json
-import logging
-import uuid
 from collections.abc import AsyncIterator
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
+from graphmind.api.errors import masked
 from graphmind.api.guard import STATUS, admit, error_body, refusal_headers
 from graphmind.api.userdata import target_user
 from graphmind.deps import Deps
-from graphmind.errors import GraphMindError
+from graphmind.errors import Conflict, GraphMindError
 from graphmind.security import userdata
-
-log = logging.getLogger("graphmind.export")
 
 MEDIA_TYPE = "application/x-ndjson"
 CHUNK_BYTES = 64 * 1024  # lines are sent in chunks of about this size, not one write each
 _STATUS = {**STATUS, "BAD_USER_INPUT": 400, "FORBIDDEN": 403}
 
 
+# line separators JSON leaves raw in a string, which line splitters such as Python's
+# str.splitlines() break records at
+_SEPARATORS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
+
 def _line(record: dict) -> bytes:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":")).translate(_SEPARATORS)
+    return text.encode() + b"\n"
 
 
 def _coded(error: Exception) -> GraphMindError:
     """The error as the caller sees it: its own code, or INTERNAL masked with an id that is logged."""
     if isinstance(error, GraphMindError) and error.code != "INTERNAL":
         return error
-    correlation_id = uuid.uuid4().hex[:12]
-    log.error("internal error %s in GET /export", correlation_id, exc_info=error)
-    return GraphMindError(
-        f"Internal error; quote correlation id {correlation_id} when reporting it.", correlationId=correlation_id
-    )
+    return masked(error, "in GET /export")
 
 
 async def _lines(header: dict, records: AsyncIterator[dict]) -> AsyncIterator[bytes]:
@@ -64,6 +64,8 @@ async def export_endpoint(request: Request) -> Response:
     try:
         caller = await admit(request.scope["state"], {k.lower(): v for k, v in request.headers.items()})
         user_id = target_user(caller, request.query_params.get("userId"), "userId")
+        if request.scope["state"]["in_flight"].is_blocked(user_id):  # api/in_flight.py
+            raise Conflict("this user's data is being deleted; the export was not run")
         deps: Deps = request.state.deps
         await deps.db.behind.owner_settled(user_id)  # the user's recalls recorded behind them first
         records = userdata.export_records(deps, user_id)

@@ -21,7 +21,7 @@ DRAIN_LIMIT_SECONDS = 30.0  # a deletion waits this long at most for the user's 
 class InFlight:
     def __init__(self) -> None:
         self._running: dict[str, int] = {}
-        self._blocked: set[str] = set()
+        self._blocked: dict[str, int] = {}  # deletions under way per user (two may overlap)
         self._changed = asyncio.Event()
 
     def running(self, user_id: str) -> int:
@@ -43,11 +43,16 @@ class InFlight:
     @contextmanager
     def blocked(self, user_id: str) -> Iterator[None]:
         """Refuses new requests of `user_id` in this process while the block is held."""
-        self._blocked.add(user_id)
+        self._blocked[user_id] = self._blocked.get(user_id, 0) + 1
         try:
             yield
         finally:
-            self._blocked.discard(user_id)
+            self._blocked[user_id] -= 1
+            if not self._blocked[user_id]:
+                del self._blocked[user_id]
+
+    def is_blocked(self, user_id: str) -> bool:
+        return user_id in self._blocked
 
     async def drained(self, user_id: str, own: int = 0, limit: float = DRAIN_LIMIT_SECONDS) -> bool:
         """Waits until at most `own` requests of `user_id` run here (the waiting request itself,

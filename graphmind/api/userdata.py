@@ -1,6 +1,7 @@
 """GraphQL resolvers of the privacy operations: export and delete a user's data."""
 
 import asyncio
+import logging
 import time
 from typing import Annotated, cast
 
@@ -9,12 +10,14 @@ from starlette.requests import HTTPConnection
 from strawberry.scalars import JSON
 
 from graphmind.api.context import Info, arg
-from graphmind.api.in_flight import InFlight
+from graphmind.api.in_flight import DRAIN_LIMIT_SECONDS, InFlight
 from graphmind.api.permissions import ADMIN_ONLY
 from graphmind.errors import BadUserInput, Forbidden
 from graphmind.security import userdata
 from graphmind.security.auth import KEY_CACHE_SECONDS, Caller
 from graphmind.security.keys import check_user_id
+
+log = logging.getLogger("graphmind")
 
 
 @strawberry.type(description="A user's data, deleted and verified.")
@@ -72,7 +75,8 @@ async def delete_user_data(
         keys_gone_at = time.monotonic()
         state.authenticator.forget()
         # the requests of theirs admitted before (this one, when it is theirs) finish first
-        await in_flight.drained(target, own=1 if target == info.context.user_id else 0)
+        if not await in_flight.drained(target, own=1 if target == info.context.user_id else 0):
+            log.warning("deleting %s while requests of theirs still run after %.0f s", target, DRAIN_LIMIT_SECONDS)
         if keys_deleted:  # every other process has dropped the keys by then, and admits none
             await asyncio.sleep(max(0.0, keys_gone_at + KEY_CACHE_SECONDS - time.monotonic()))
         deleted, remaining = await userdata.delete_user_data(deps, target)

@@ -3,7 +3,7 @@
 from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import ValidationError
 
 from graphmind.mcp import arguments as arguments_module
@@ -35,8 +35,8 @@ class GraphMindServer(MCPServer):
             return OperationFailed.bad_argument(*extra).result()
         try:
             return await super().call_tool(name, arguments, context)
-        except ToolError as error:
-            if isinstance(error.__cause__, ValidationError):
+        except ToolError as error:  # an UnexpectedToolError is the tool's own failure, not the caller's
+            if not isinstance(error, UnexpectedToolError) and isinstance(error.__cause__, ValidationError):
                 return OperationFailed.bad_argument(*arguments_module.invalid(error.__cause__)).result()
             raise
 

@@ -25,9 +25,14 @@ MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
 MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32
 
 
+_BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0")  # fillers and the blank braille pattern, drawn as nothing
+
+
 def _visible(character: str) -> bool:
-    """Not a space or an invisible format character (zero-width space, joiners, direction marks)."""
-    return not character.isspace() and unicodedata.category(character) != "Cf"
+    """A letter, digit, punctuation mark or symbol (emoji too) that is drawn: not a space,
+    an invisible format character (zero-width space, joiners, direction marks) or a mark
+    that only changes the character before it (a combining accent, a variation selector)."""
+    return unicodedata.category(character)[0] in "LNPS" and character not in _BLANK
 
 
 class MemoryInput(BaseModel):

@@ -11,6 +11,7 @@ self-improvement worker's `Derivation`) → place memories with a sessionId in
 their session's scene (`lifecycle/scene.py`).
 """
 
+import asyncio
 import json
 import uuid
 from collections.abc import Awaitable, Callable
@@ -198,9 +199,9 @@ async def _remember_many(
         kept.append(i)
 
     by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
-    within_batch = _contradicted_within_batch(
-        deps, prepared, vectors, [i for i, searched in zip(kept, by_subject, strict=True) if searched]
-    )
+    facts = [i for i, searched in zip(kept, by_subject, strict=True) if searched]
+    # pure computation, up to seconds for a large batch of facts: off the event loop
+    within_batch = await asyncio.to_thread(_contradicted_within_batch, deps, prepared, vectors, facts)
 
     async def write(tx) -> tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memory]]:
         # Lock the user first: a concurrent remember of the same text waits here,

@@ -83,3 +83,9 @@ async def test_an_error_after_the_first_line_ends_the_stream_without_its_end_rec
     _, _, lines = stream(secure_client, key)
     assert lines[-1]["error"]["code"] == "INTERNAL" and "a bug" not in json.dumps(lines[-1])
     assert lines[-1]["error"]["correlationId"] in lines[-1]["error"]["message"]
+
+
+def test_a_line_separator_inside_a_value_does_not_split_its_record():
+    line = export._line({"node": {"properties": {"content": "one\u2028two\u2029three\x85four"}}})
+    assert line.count(b"\n") == 1 and len(line.decode().splitlines()) == 1
+    assert json.loads(line)["node"]["properties"]["content"] == "one\u2028two\u2029three\x85four"

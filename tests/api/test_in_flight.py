@@ -31,3 +31,33 @@ async def test_a_request_that_does_not_end_stops_the_wait_at_its_limit():
     in_flight.enter("ann")
     assert await in_flight.drained("ann", limit=0.05) is False
     assert await in_flight.drained("nobody") is True
+
+
+async def test_two_deletions_of_one_user_hold_the_block_until_both_end():
+    in_flight = InFlight()
+    with in_flight.blocked("ann"):
+        with in_flight.blocked("ann"):
+            assert in_flight.is_blocked("ann")
+        assert in_flight.is_blocked("ann")  # the other deletion still runs
+        with pytest.raises(Conflict):
+            in_flight.enter("ann")
+    assert not in_flight.is_blocked("ann")
+
+
+async def test_while_a_users_data_is_deleted_graphql_mcp_and_export_refuse_them_with_409(secure_client, key_for):
+    user, key = await key_for()
+    headers = {"Authorization": f"Bearer {key}"}
+    in_flight: InFlight = secure_client.app_state["in_flight"]
+    with in_flight.blocked(user):
+        graphql = secure_client.post("/graphql", json={"query": "{ health { neo4j } }"}, headers=headers)
+        export = secure_client.get("/export", headers=headers)
+        mcp = secure_client.post(
+            "/mcp",
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={**headers, "Accept": "application/json, text/event-stream"},
+        )
+    assert graphql.status_code == 409 and graphql.json()["errors"][0]["extensions"]["code"] == "CONFLICT"
+    assert export.status_code == 409 and export.json()["errors"][0]["extensions"]["code"] == "CONFLICT"
+    assert mcp.status_code == 409 and mcp.json()["error"]["data"]["code"] == "CONFLICT"
+    assert in_flight.running(user) == 0  # nothing refused was counted
+    assert secure_client.post("/graphql", json={"query": "{ health { neo4j } }"}, headers=headers).status_code == 200

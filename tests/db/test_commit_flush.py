@@ -13,7 +13,15 @@ from graphmind.errors import Conflict, GraphMindError
 
 
 def _record(key: str) -> dict:
-    return dict(key=key, userId="commit-flush", requestId=key, operation="test", response="{}", now=datetime.now(UTC))
+    return dict(
+        key=key,
+        userId="commit-flush",
+        requestId=key,
+        operation="test",
+        fingerprint="",
+        response="{}",
+        now=datetime.now(UTC),
+    )
 
 
 async def _found(db, key: str) -> bool:

@@ -2,12 +2,12 @@
 
 import asyncio
 import uuid
-from datetime import UTC, datetime
 
 import pytest
 
 from graphmind.db.plan_gate import PlanGate
 from graphmind.errors import Conflict
+from tests.db.test_commit_flush import _record
 
 
 async def _runs(gate: PlanGate, name: str, n: int, seconds: float = 0.05, fail: bool = False) -> list[tuple]:
@@ -79,10 +79,6 @@ async def test_a_cancelled_waiter_leaves_the_first_run_alone():
 
 
 # ---- on real Neo4j, through Database -------------------------------------------
-
-
-def _record(key: str) -> dict:
-    return dict(key=key, userId="plan-gate", requestId=key, operation="test", response="{}", now=datetime.now(UTC))
 
 
 async def test_concurrent_first_reads_all_answer_and_the_query_counts_as_planned(db):

@@ -17,6 +17,8 @@ VALID = {"content": "User prefers Redis for caching"}
         ({"content": "   padded    "}, "content"),
         ({"content": "\u200b" * 12}, "content"),  # zero-width spaces: nothing to read
         ({"content": "\u200d\u2060 \u200e" * 4}, "content"),
+        ({"content": "\ufe0f\u0301" * 6}, "content"),  # marks that only change the character before
+        ({"content": "\u3164\u2800" * 6}, "content"),  # a filler and the blank braille pattern
         ({"contentType": "rumour"}, "contentType"),
         ({"temporalLevel": 0}, "temporalLevel"),
         ({"temporalLevel": 5}, "temporalLevel"),
