@@ -45,6 +45,12 @@ class Context:
         return Loaders(self.deps, self.user_id)
 
     @property
+    def authenticator(self) -> Authenticator:
+        """The process's authenticator (security/auth.py), for a subscription to check its key again."""
+        # subscriptions run over the /graphql websocket only: never without a request
+        return cast(HTTPConnection, self.request).state.authenticator
+
+    @property
     def event_tail(self) -> EventTail:
         """The process's feed of `events` subscriptions (learning/tail.py)."""
         # subscriptions run over the /graphql websocket only: never without a request

@@ -192,11 +192,13 @@ async def event_stream(
     if after is not None and after < 0:
         raise BadUserInput("after must be 0 or more", field="after")
     tail = ctx.event_tail  # one poll per process for every subscription (learning/tail.py)
+    authenticator = ctx.authenticator
     async with tail.watch(ctx.user_id):
         latest = await tail.latest(ctx.user_id)
         after = latest if after is None else after
         while True:
             latest = await tail.past(ctx.user_id, after)
+            await authenticator.still_active(ctx.caller)  # a key revoked since the handshake ends the stream
             page = await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE)
             for e in page:
                 after = e.seq

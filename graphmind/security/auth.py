@@ -81,6 +81,17 @@ class Authenticator:
         caller = self._keys[digest] = Caller(key.user_id, key.role, key.id)
         return caller
 
+    async def still_active(self, caller: Caller) -> None:
+        """UNAUTHENTICATED when the caller's key was revoked or deleted since its request was
+        admitted (at most KEY_CACHE_SECONDS late; at once when through this process): for a
+        subscription, whose websocket is admitted once and may stay open for hours. A
+        keyless caller passes."""
+        if caller.key_id is None or caller.key_id in await self._active_keys():
+            return
+        # a key created after the ids were last read is verified by its hash, not among them
+        if caller.key_id not in await self._active_read.run(None, self._read_active_keys):
+            raise Unauthenticated("the API key was revoked or deleted")
+
     async def caller(self, authorization: str | None) -> Caller:
         active = await self._active_keys()
         if not authorization:

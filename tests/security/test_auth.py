@@ -200,3 +200,34 @@ async def test_a_failed_read_of_the_active_keys_fails_the_waiting_requests_and_i
     )
     assert all(isinstance(r, Unavailable) for r in results)
     assert (await authenticator.caller(f"Bearer {secret}")).key_id
+
+
+async def test_a_subscription_ends_when_its_key_is_revoked(secure_client, key_for):
+    """A websocket is admitted once and may stay open for hours: its events stop with
+    UNAUTHENTICATED once its key is revoked (QA: revoked keys kept receiving events)."""
+    user, listening = await key_for()
+    _, writing = await key_for(user_id=user)
+    _, admin = await key_for(keys.Role.ADMIN)
+
+    def post(query: str, key: str, variables: dict | None = None) -> dict:
+        headers = {"Authorization": f"Bearer {key}"}
+        return secure_client.post(
+            "/graphql", json={"query": query, "variables": variables or {}}, headers=headers
+        ).json()
+
+    remember = "mutation($c: String!) { remember(input: {content: $c}) { id } }"
+    with secure_client.websocket_connect(
+        "/graphql", subprotocols=["graphql-transport-ws"], headers={"Authorization": f"Bearer {listening}"}
+    ) as ws:
+        ws.send_json({"type": "connection_init"})
+        assert ws.receive_json()["type"] == "connection_ack"
+        subscription = 'subscription { events(after: 0, types: ["memory.stored"]) { seq payload } }'
+        ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": subscription}})
+        post(remember, writing, {"c": "Heard while the key is valid."})
+        assert ws.receive_json()["type"] == "next"
+        revoked = post("mutation($id: ID!) { revokeApiKey(input: {id: $id}) { id } }", admin, {"id": listening[:11]})
+        assert "errors" not in revoked
+        post(remember, writing, {"c": "Written after the key was revoked."})
+        message = ws.receive_json()
+    assert message["type"] == "next" and message["payload"]["data"] is None
+    assert message["payload"]["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
