@@ -33,6 +33,7 @@ from graphmind.core import events
 from graphmind.core.enums import MemoryStatus
 from graphmind.core.ids import issued_within
 from graphmind.core.redaction import redact
+from graphmind.core.visible import shows_anything
 from graphmind.db.database import keys_or_none_matching, nullable
 from graphmind.db.write_behind import Queued
 from graphmind.deps import Deps
@@ -103,6 +104,8 @@ def _validate(draft: DecisionDraft) -> str:
     summary = draft.summary.strip()
     if not 1 <= len(summary) <= MAX_SUMMARY:
         raise BadUserInput(f"summary must be 1-{MAX_SUMMARY} characters", field="input.summary")
+    if not shows_anything(summary):
+        raise BadUserInput("summary has no visible character", field="input.summary")
     if draft.confidence is not None and not 0 <= draft.confidence <= 1:
         raise BadUserInput("confidence must be within [0, 1]", field="input.confidence")
     if len(draft.alternatives) > MAX_ALTERNATIVES:

@@ -2,7 +2,6 @@
 
 import json
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -12,6 +11,7 @@ from pydantic.alias_generators import to_camel
 
 from graphmind.core.enums import ContentType, MemoryStatus, Source
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
+from graphmind.core.visible import shows_anything
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
@@ -23,16 +23,6 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
 MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
 MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32
-
-
-_BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0")  # fillers and the blank braille pattern, drawn as nothing
-
-
-def _visible(character: str) -> bool:
-    """A letter, digit, punctuation mark or symbol (emoji too) that is drawn: not a space,
-    an invisible format character (zero-width space, joiners, direction marks) or a mark
-    that only changes the character before it (a combining accent, a variation selector)."""
-    return unicodedata.category(character)[0] in "LNPS" and character not in _BLANK
 
 
 class MemoryInput(BaseModel):
@@ -66,7 +56,7 @@ class MemoryInput(BaseModel):
         value = value.strip()
         if not CONTENT_MIN <= len(value) <= CONTENT_MAX:
             raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}")
-        if not any(_visible(c) for c in value):
+        if not shows_anything(value):
             raise ValueError("content has no visible character (only spaces and invisible format characters)")
         reason = harmful(value)
         if reason:

@@ -5,6 +5,7 @@ from datetime import datetime
 from enum import Enum
 
 from graphmind.core.limits import CONTENT_MAX
+from graphmind.core.visible import shows_anything
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
 
@@ -88,4 +89,6 @@ def clean_text(value: str, field: str, limit: int = CONTENT_MAX) -> str:
     value = (value or "").strip()
     if not 1 <= len(value) <= limit:
         raise BadUserInput(f"{field.rsplit('.', 1)[-1]} must be 1-{limit} characters, got {len(value)}", field=field)
+    if not shows_anything(value):
+        raise BadUserInput(f"{field.rsplit('.', 1)[-1]} has no visible character", field=field)
     return value

@@ -2,6 +2,7 @@
 
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core.redaction import redact
+from graphmind.core.visible import shows_anything
 from graphmind.errors import BadUserInput
 from graphmind.trails.model import (
     MAX_ANNOTATION,
@@ -25,6 +26,8 @@ def checked_text(value: str, limit: int, field: str, redact_pii: bool) -> str:
     value = (value or "").strip()
     if not value or len(value) > limit:
         raise BadUserInput(f"must be 1-{limit} characters", field=field)
+    if not shows_anything(value):
+        raise BadUserInput("has no visible character", field=field)
     return redact(value).text if redact_pii else value
 
 

@@ -93,6 +93,23 @@ def test_a_lone_surrogate_anywhere_is_bad_input_naming_its_field_not_internal(ap
     assert not any("half a pair" in edge["node"]["content"] for edge in listed)  # nothing written
 
 
+def test_text_that_shows_nothing_is_refused_wherever_text_is_taken(graphql):
+    """Zero-width spaces alone: a memory refused them; a session's goal, a decision's summary
+    and a trail's label took them (QA)."""
+    blank = "\u200b" * 12
+    cases = [
+        ('mutation($t: String!) { startSession(input: {agentId: "a", goal: $t}) { id } }', "input.goal"),
+        (
+            "mutation($t: String!) { decide(input: {decisionType: ACTION, summary: $t, memories: []}) { traceId } }",
+            "input.summary",
+        ),
+        ('mutation($t: String!) { saveTrail(input: {agentId: "a", label: $t}) { trailId } }', "input.label"),
+    ]
+    for document, field in cases:
+        body = graphql(document, {"t": blank})
+        assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": field}, body
+
+
 def test_control_characters_in_a_memory_are_refused_by_the_model():
     import pytest
 
