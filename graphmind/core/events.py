@@ -77,6 +77,9 @@ async def append(tx: QueryRunner, user_id: str, at: datetime, events: list[dict]
 
 
 def check_types(types: list[str] | None) -> None:
+    """None is every type; an empty list would be none, and is refused rather than read as every type."""
+    if types is not None and not types:
+        raise BadUserInput("types must name at least one event type, or be left out for all", field="types")
     unknown = sorted(set(types or []) - set(EVENT_TYPES))
     if unknown:
         raise BadUserInput(f"unknown event types {unknown}", field="types")

@@ -50,6 +50,8 @@ def test_events_are_paged_in_sequence(graphql):
     assert {e["node"]["type"] for e in stored["data"]["events"]["edges"]} == {"memory.stored"}
     unknown = graphql('{ events(types: ["nope"]) { edges { cursor } } }')
     assert unknown["errors"][0]["extensions"]["field"] == "types"
+    none = graphql("{ events(types: []) { edges { cursor } } }")  # not every type (QA)
+    assert none["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "types"}
 
 
 def test_events_subscription_over_graphql_ws(app_client, graphql):
