@@ -1,5 +1,5 @@
 // name: trace
-// Locks one of the caller's chosen decisions and the memories that influenced it (with the outcomes each already had), and returns them with the current outcome and its salience updates (for a revision).
+// Locks one of the caller's chosen decisions and the memories that influenced it (with the outcomes each already had), and returns them with the current outcome and the salience updates of every outcome the decision has had (for a revision: their sum is what the decision's outcomes still hold, whatever was revised, clamped or reversed before).
 // mode: write
 // params: userId, traceId, now
 MATCH (d:Decision {id: $traceId}) WHERE d.userId = $userId AND d.chosen
@@ -18,8 +18,8 @@ CALL (d) {
                                       WHERE other <> d AND other.outcomeObserved }})
          AS influences
 }
-CALL (current) {
-  OPTIONAL MATCH (current)-[:ADJUSTED]->(u:SalienceUpdate)
+CALL (d) {
+  OPTIONAL MATCH (d)-[:RESULTED_IN]->(:Outcome)-[:ADJUSTED]->(u:SalienceUpdate)
   RETURN [x IN collect(u {.memoryId, .delta, .reason}) WHERE x.memoryId IS NOT NULL] AS updates
 }
 RETURN d {.*} AS decision, current {.*} AS outcome, influences, updates

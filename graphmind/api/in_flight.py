@@ -22,6 +22,7 @@ class InFlight:
     def __init__(self) -> None:
         self._running: dict[str, int] = {}
         self._blocked: dict[str, int] = {}  # deletions under way per user (two may overlap)
+        self._own: dict[str, int] = {}  # of those, requests of the user itself (each is counted running)
         self._changed = asyncio.Event()
 
     def running(self, user_id: str) -> int:
@@ -41,28 +42,37 @@ class InFlight:
         self._changed.set()
 
     @contextmanager
-    def blocked(self, user_id: str) -> Iterator[None]:
-        """Refuses new requests of `user_id` in this process while the block is held."""
-        self._blocked[user_id] = self._blocked.get(user_id, 0) + 1
+    def blocked(self, user_id: str, by_themselves: bool = False) -> Iterator[None]:
+        """Refuses new requests of `user_id` in this process while the block is held;
+        `by_themselves`: the deleting request is the user's own (counted running)."""
+        _add(self._blocked, user_id, 1)
+        _add(self._own, user_id, int(by_themselves))
         try:
             yield
         finally:
-            self._blocked[user_id] -= 1
-            if not self._blocked[user_id]:
-                del self._blocked[user_id]
+            _add(self._blocked, user_id, -1)
+            _add(self._own, user_id, -int(by_themselves))
 
     def is_blocked(self, user_id: str) -> bool:
         return user_id in self._blocked
 
-    async def drained(self, user_id: str, own: int = 0, limit: float = DRAIN_LIMIT_SECONDS) -> bool:
-        """Waits until at most `own` requests of `user_id` run here (the waiting request itself,
-        when it is theirs), for at most `limit` seconds; False when that time ran out."""
+    async def drained(self, user_id: str, limit: float = DRAIN_LIMIT_SECONDS) -> bool:
+        """Waits until no request of `user_id` runs here but the deletions of theirs under
+        way (`blocked(by_themselves=True)`: the waiting request itself, and another like it),
+        for at most `limit` seconds; False when that time ran out."""
         try:
             async with asyncio.timeout(limit):
                 while True:
                     self._changed.clear()  # before the check: a request ending after it sets it again
-                    if self.running(user_id) <= own:
+                    if self.running(user_id) <= self._own.get(user_id, 0):
                         return True
                     await self._changed.wait()
         except TimeoutError:
             return False
+
+
+def _add(counts: dict[str, int], user_id: str, n: int) -> None:
+    """Adds `n` to a user's count, keeping no zero."""
+    counts[user_id] = counts.get(user_id, 0) + n
+    if not counts[user_id]:
+        del counts[user_id]

@@ -1,6 +1,7 @@
 """GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, decision(s), events, insights."""
 
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Annotated
 
@@ -29,7 +30,7 @@ from graphmind.api.learning_types import (
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
 from graphmind.core.events import check_types
-from graphmind.errors import BadUserInput
+from graphmind.errors import BadUserInput, GraphMindError
 from graphmind.learning import decisions, event_log, insights, outcomes, traces
 
 
@@ -167,7 +168,9 @@ async def list_decisions(
 async def events(
     info: Info,
     after: Annotated[int | None, arg("Sequence number to start after (default 0).")] = 0,
-    types: Annotated[list[str] | None, arg("Only these event types.")] = None,
+    types: Annotated[
+        list[str] | None, arg("Only these event types (left out: every type; an empty list is refused).")
+    ] = None,
     first: Annotated[int | None, arg("Page size (1-500, default 100).")] = 100,
 ) -> EventConnection:
     """The caller's event log, oldest first, a page at a time."""
@@ -181,10 +184,24 @@ async def events(
     )
 
 
+@contextmanager
+def _internal_unless_coded() -> Iterator[None]:
+    """A subscription's error carries no path, so an unexpected one would reach the client as
+    it was raised; as a GraphMindError it is masked as INTERNAL, with a correlation id."""
+    try:
+        yield
+    except GraphMindError:
+        raise
+    except Exception as e:
+        raise GraphMindError("the events subscription failed") from e
+
+
 async def event_stream(
     info: Info,
     after: Annotated[int | None, arg("Sequence number to start after (default: now).")] = None,
-    types: Annotated[list[str] | None, arg("Only these event types.")] = None,
+    types: Annotated[
+        list[str] | None, arg("Only these event types (left out: every type; an empty list is refused).")
+    ] = None,
 ) -> AsyncGenerator[Event, None]:
     """New events of the caller as they are written (graphql-ws)."""
     ctx = info.context
@@ -193,18 +210,19 @@ async def event_stream(
         raise BadUserInput("after must be 0 or more", field="after")
     tail = ctx.event_tail  # one poll per process for every subscription (learning/tail.py)
     authenticator = ctx.authenticator
-    async with tail.watch(ctx.user_id):
-        latest = await tail.latest(ctx.user_id)
-        after = latest if after is None else after
-        while True:
-            latest = await tail.past(ctx.user_id, after)
-            await authenticator.still_active(ctx.caller)  # a key revoked since the handshake ends the stream
-            page = await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE)
-            for e in page:
-                after = e.seq
-                yield to_event(e)
-            if len(page) < event_log.MAX_PAGE:  # every event up to `latest` is committed: skip the unwanted types
-                after = max(after, latest)
+    with _internal_unless_coded():
+        async with tail.watch(ctx.user_id):
+            latest = await tail.latest(ctx.user_id)
+            after = latest if after is None else after
+            while True:
+                latest = await tail.past(ctx.user_id, after)
+                await authenticator.still_active(ctx.caller)  # a key revoked since the handshake ends the stream
+                page = await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE)
+                for e in page:
+                    after = e.seq
+                    yield to_event(e)
+                if len(page) < event_log.MAX_PAGE:  # every event up to `latest` is committed: skip the unwanted types
+                    after = max(after, latest)
 
 
 async def top_performers(

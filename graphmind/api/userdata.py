@@ -70,12 +70,12 @@ async def delete_user_data(
     # only /graphql runs this (no MCP tool does): there is a request
     state = cast(HTTPConnection, info.context.request).state
     in_flight: InFlight = state.in_flight
-    with in_flight.blocked(target):  # this process admits no request of theirs from now on
+    with in_flight.blocked(target, by_themselves=target == info.context.user_id):  # admits none of theirs
         keys_deleted = await userdata.delete_keys(deps, target)
         keys_gone_at = time.monotonic()
         state.authenticator.forget()
         # the requests of theirs admitted before (this one, when it is theirs) finish first
-        if not await in_flight.drained(target, own=1 if target == info.context.user_id else 0):
+        if not await in_flight.drained(target):
             log.warning("deleting %s while requests of theirs still run after %.0f s", target, DRAIN_LIMIT_SECONDS)
         if keys_deleted:  # every other process has dropped the keys by then, and admits none
             await asyncio.sleep(max(0.0, keys_gone_at + KEY_CACHE_SECONDS - time.monotonic()))

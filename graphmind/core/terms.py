@@ -13,6 +13,7 @@ reference the query is tested against.
 
 import math
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -63,11 +64,13 @@ B = 0.75
 PARAMETERS = {"k1": K1, "b": B}  # the $bm25 parameter of the keyword queries
 
 _stemmer = snowballstemmer.stemmer("porter")
+_stemming = threading.Lock()  # the stemmer keeps its working state on itself: one word at a time
 
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    return _stemmer.stemWord(word)
+    with _stemming:  # rememberMany judges a batch in a thread while the event loop stems too
+        return _stemmer.stemWord(word)
 
 
 def analyze(text: str) -> list[str]:

@@ -113,6 +113,8 @@ def _validate(draft: DecisionDraft) -> str:
     for i, alternative in enumerate(draft.alternatives):
         if not 1 <= len(alternative.strip()) <= MAX_ALTERNATIVE:
             raise BadUserInput(f"alternatives are 1-{MAX_ALTERNATIVE} characters", field=f"input.alternatives[{i}]")
+        if not shows_anything(alternative):
+            raise BadUserInput("an alternative has no visible character", field=f"input.alternatives[{i}]")
     for i, item in enumerate(draft.memories):
         if not 0 <= item.contribution <= 1:
             raise BadUserInput("contribution must be within [0, 1]", field=f"input.memories[{i}].contribution")

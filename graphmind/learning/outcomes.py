@@ -28,6 +28,7 @@ from enum import Enum
 from graphmind import idempotency
 from graphmind.core import edges, events
 from graphmind.core.redaction import redact
+from graphmind.core.visible import shows_anything
 from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
@@ -97,6 +98,8 @@ def _validate(draft: OutcomeDraft) -> str | None:
         raise BadUserInput("quality must be within [-1, 1]", field="input.quality")
     if draft.feedback is not None and len(draft.feedback) > MAX_FEEDBACK:
         raise BadUserInput(f"feedback is at most {MAX_FEEDBACK} characters", field="input.feedback")
+    if draft.feedback and draft.feedback.strip() and not shows_anything(draft.feedback):
+        raise BadUserInput("feedback has no visible character", field="input.feedback")
     return draft.feedback.strip() if draft.feedback else None
 
 
@@ -176,11 +179,12 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                 }
             )
 
-        if current:  # a revision: undo the net change of the outcome it replaces
+        if current:  # a revision: undo what the decision's outcomes so far still hold
+            # every update of every outcome of the decision, reversals included: their sum is
+            # the net change left (the last outcome's alone, unless a bound clamped a change or
+            # an older version summed only the replaced outcome's and put an earlier one back)
             net: dict[str, float] = {}
             for previous in row["updates"]:
-                if previous["reason"] == "revision_reversal":  # that outcome's undoing of the one before it:
-                    continue  # that one stays undone (summing it in put it back from the third outcome on)
                 net[previous["memoryId"]] = net.get(previous["memoryId"], 0.0) + previous["delta"]
             for memory_id, total in net.items():
                 if memory_id in state and total:

@@ -201,7 +201,9 @@ async def _remember_many(
     by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
     facts = [i for i, searched in zip(kept, by_subject, strict=True) if searched]
     # pure computation, up to seconds for a large batch of facts: off the event loop
-    within_batch = await asyncio.to_thread(_contradicted_within_batch, deps, prepared, vectors, facts)
+    within_batch = (
+        await asyncio.to_thread(_contradicted_within_batch, deps, prepared, vectors, facts) if len(facts) > 1 else {}
+    )
 
     async def write(tx) -> tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memory]]:
         # Lock the user first: a concurrent remember of the same text waits here,

@@ -86,7 +86,11 @@ class Authenticator:
         admitted (at most KEY_CACHE_SECONDS late; at once when through this process): for a
         subscription, whose websocket is admitted once and may stay open for hours. A
         keyless caller passes."""
-        if caller.key_id is None or caller.key_id in await self._active_keys():
+        if caller.key_id is None:  # keyless: admitted while no key was required
+            if self._required(await self._active_keys()):
+                raise Unauthenticated("an API key is required now: send Authorization: Bearer KEY")
+            return
+        if caller.key_id in await self._active_keys():
             return
         # a key created after the ids were last read is verified by its hash, not among them
         if caller.key_id not in await self._active_read.run(None, self._read_active_keys):

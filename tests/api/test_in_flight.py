@@ -13,11 +13,11 @@ async def test_a_deletion_refuses_new_requests_and_waits_for_those_running():
     in_flight.enter("ann")
     in_flight.enter("ann")
     in_flight.enter("bob")
-    with in_flight.blocked("ann"):
+    with in_flight.blocked("ann", by_themselves=True):  # one of ann's two requests deletes her data
         with pytest.raises(Conflict):
             in_flight.enter("ann")
         in_flight.enter("bob")  # other users are served
-        waiting = asyncio.create_task(in_flight.drained("ann", own=1))
+        waiting = asyncio.create_task(in_flight.drained("ann"))
         await asyncio.sleep(0.01)
         assert not waiting.done()
         in_flight.leave("ann")
@@ -61,3 +61,13 @@ async def test_while_a_users_data_is_deleted_graphql_mcp_and_export_refuse_them_
     assert mcp.status_code == 409 and mcp.json()["error"]["data"]["code"] == "CONFLICT"
     assert in_flight.running(user) == 0  # nothing refused was counted
     assert secure_client.post("/graphql", json={"query": "{ health { neo4j } }"}, headers=headers).status_code == 200
+
+
+async def test_two_deletions_by_the_user_itself_do_not_wait_for_each_other():
+    in_flight = InFlight()
+    in_flight.enter("ann")
+    in_flight.enter("ann")
+    with in_flight.blocked("ann", by_themselves=True), in_flight.blocked("ann", by_themselves=True):
+        assert await in_flight.drained("ann", limit=0.05) is True
+    with in_flight.blocked("ann"):  # an admin's deletion of ann's data waits for both
+        assert await in_flight.drained("ann", limit=0.05) is False

@@ -142,44 +142,41 @@ async def test_a_node_deleted_during_the_export_leaves_no_relationship_to_it_in_
     deps, remember, user_id, monkeypatch
 ):
     """Each batch is its own read: the stream may name a node deleted after a relationship
-    to it was read (the gardener deletes archived memories), and `export_user_data`, which
-    holds the whole export, leaves that relationship out."""
-    from graphmind.memory import manage
+    to it was read (the gardener deletes archived memories meanwhile), and
+    `export_user_data`, which holds the whole export, leaves that relationship out."""
     from graphmind.security import userdata
 
     await erin_and_frank(remember, user_id)
     streamed = userdata.export_records
     monkeypatch.setattr(userdata, "EXPORT_BATCH", 1)
 
-    async def deleting_a_memory_once_named(deps, user_id):
-        """The records, with a memory deleted right after a relationship to it that is read
-        before the memory itself is."""
+    async def deleting_a_node_once_named(deps, user_id):
+        """The records, with a node deleted right after a relationship to it that is read
+        before the node itself is (refs follow element ids: which relationships point
+        forward depends on the store, so any node of the user with an id will do)."""
         whole = [record async for record in streamed(deps, user_id)]
-        order = [r["node"]["ref"] for r in whole if "node" in r]
-        memories = {
-            r["node"]["ref"]: r["node"]["properties"]["id"]
-            for r in whole
-            if "Memory" in r.get("node", {}).get("labels", [])
-        }
-        named = next(
+        nodes = [r["node"] for r in whole if "node" in r]
+        order = [n["ref"] for n in nodes]
+        ids = {n["ref"]: n["properties"]["id"] for n in nodes if "id" in n["properties"] and "User" not in n["labels"]}
+        forward = [
             r["relationship"]
             for r in whole
-            if r.get("relationship", {}).get("end") in memories
+            if r.get("relationship", {}).get("end") in ids
             and order.index(r["relationship"]["start"]) < order.index(r["relationship"]["end"])
-        )
+        ]
+        assert forward, "no relationship of the user is read before the node it ends at"
         async for record in streamed(deps, user_id):
             yield record
-            if record.get("relationship") == named:
-                await manage.forget(deps, user_id, memories[named["end"]])
-                await deps.db.write("gardener.delete_memories", ids=[memories[named["end"]]])
-                deleted.append(named["end"])
+            if record.get("relationship") == forward[0]:
+                await deps.db.write("testing.delete_owned_node", userId=user_id, id=ids[forward[0]["end"]])
+                deleted.append(forward[0]["end"])
 
     deleted: list[str] = []
-    stream = [record async for record in deleting_a_memory_once_named(deps, user_id)]
+    stream = [record async for record in deleting_a_node_once_named(deps, user_id)]
     assert any(record.get("relationship", {}).get("end") == deleted[0] for record in stream)
     assert not any(record.get("node", {}).get("ref") == deleted[0] for record in stream)
 
-    monkeypatch.setattr(userdata, "export_records", deleting_a_memory_once_named)
+    monkeypatch.setattr(userdata, "export_records", deleting_a_node_once_named)
     document = await userdata.export_user_data(deps, user_id)
     refs = {n["ref"] for n in document["nodes"]}
     assert len(deleted) == 2 and deleted[1] not in refs
