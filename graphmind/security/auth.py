@@ -85,7 +85,7 @@ class Authenticator:
         """UNAUTHENTICATED when the caller's key was revoked or deleted since its request was
         admitted (at most KEY_CACHE_SECONDS late; at once when through this process): for a
         subscription, whose websocket is admitted once and may stay open for hours. A
-        keyless caller passes."""
+        keyless caller passes while keys are not required (`GRAPHMIND_API_KEYS`)."""
         if caller.key_id is None:  # keyless: admitted while no key was required
             if self._required(await self._active_keys()):
                 raise Unauthenticated("an API key is required now: send Authorization: Bearer KEY")

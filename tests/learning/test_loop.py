@@ -294,8 +294,9 @@ async def test_double_report_conflicts_and_a_revision_replaces_the_first(remembe
 
 
 async def test_each_revision_leaves_only_the_current_outcomes_effect(remember, deps, user_id):
-    """A revision undoes what the outcome it replaces taught, not also that outcome's own
-    undoing of the one before: from the third outcome on, the first came back (QA: 0.6,
+    """A revision undoes what the decision's outcomes still hold (every update of every
+    outcome, reversals included): summing only the replaced outcome's updates, its reversal
+    of the one before included, brought the first outcome back from the third on (QA: 0.6,
     then -0.2, then 0.1 three times left salience at 0.67, 0.59, 0.68)."""
     stored = await remember("Blue-green deploys cut our downtime", baseSalience=0.6, temporalLevel=1)
     decision = await decisions.decide(deps, user_id, draft((stored.memory.id, 1)))
