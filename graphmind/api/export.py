@@ -21,7 +21,7 @@ from graphmind.api.errors import masked
 from graphmind.api.guard import STATUS, admit, error_body, refusal_headers
 from graphmind.api.userdata import target_user
 from graphmind.deps import Deps
-from graphmind.errors import Conflict, GraphMindError
+from graphmind.errors import GraphMindError
 from graphmind.security import userdata
 
 MEDIA_TYPE = "application/x-ndjson"
@@ -64,8 +64,7 @@ async def export_endpoint(request: Request) -> Response:
     try:
         caller = await admit(request.scope["state"], {k.lower(): v for k, v in request.headers.items()})
         user_id = target_user(caller, request.query_params.get("userId"), "userId")
-        if request.scope["state"]["in_flight"].is_blocked(user_id):  # api/in_flight.py
-            raise Conflict("this user's data is being deleted; the export was not run")
+        request.scope["state"]["in_flight"].refuse_if_blocked(user_id)  # api/in_flight.py
         deps: Deps = request.state.deps
         await deps.db.behind.owner_settled(user_id)  # the user's recalls recorded behind them first
         records = userdata.export_records(deps, user_id)

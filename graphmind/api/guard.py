@@ -6,8 +6,10 @@ It answers refusals itself, as GraphQL error bodies with a code (so clients see 
 error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401), CONFLICT (409,
 the caller's data is being deleted: api/in_flight.py), RATE_LIMITED (429, with
 Retry-After), UNAVAILABLE (503, Neo4j down while checking a key). Each HTTP request is
-counted as its caller's while it runs (`in_flight`). A refused websocket handshake is closed with 4401 or 4429. The caller it resolves
-is put in the request's state (`caller`) for the GraphQL context. `admit` (the key, then
+counted as its caller's while it runs (`in_flight`). A refused websocket handshake is
+closed before it is accepted, which the ASGI server answers with HTTP 403 (the close code,
+4401 or 4429, does not reach the client). The caller it resolves is put in the request's
+state (`caller`) for the GraphQL context. `admit` (the key, then
 the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py).
 """
 

@@ -28,11 +28,15 @@ class InFlight:
     def running(self, user_id: str) -> int:
         return self._running.get(user_id, 0)
 
+    def refuse_if_blocked(self, user_id: str) -> None:
+        """CONFLICT while `user_id`'s data is being deleted: the request is not run."""
+        if user_id in self._blocked:
+            raise Conflict("this user's data is being deleted; the request was not run")
+
     def enter(self, user_id: str) -> None:
         """Counts a request of `user_id` from now until `leave`; CONFLICT while their data is
         being deleted."""
-        if user_id in self._blocked:
-            raise Conflict("this user's data is being deleted; the request was not run")
+        self.refuse_if_blocked(user_id)
         self._running[user_id] = self.running(user_id) + 1
 
     def leave(self, user_id: str) -> None:

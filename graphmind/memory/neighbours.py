@@ -87,10 +87,9 @@ def earlier_in_batch(
 ) -> list[list[tuple[int, float]]]:
     """For each text of a batch (those searched by subject: no events), the earlier texts of
     the same batch that are its candidates as stored memories would be (`near`): (position,
-    cosine), most similar first. A batch
-    is written at once, so "Yolanda moved to Berlin" and "Yolanda moved to Paris" in one
-    rememberMany cannot find each other in the store: they are checked here, as two
-    remembers one after the other would be.
+    cosine), most similar first. A batch is written at once, so "Yolanda moved to Berlin"
+    and "Yolanda moved to Paris" in one rememberMany cannot find each other in the store:
+    they are checked here, as two remembers one after the other would be.
 
     The same bounds as `near`: the `dedup_candidates` most similar at cosine at least
     min(dedup_threshold, conflict_similarity), and the `subject_candidates` sharing the most

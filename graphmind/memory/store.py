@@ -6,8 +6,8 @@ against the caller's active memories (a duplicate is near in cosine and differs 
 value, negation or content word: `lifecycle/conflicts.py`) →
 write the rest in one transaction (UNWIND), chained onto the caller's timeline
 with their entities → settle contradictions with existing memories and with earlier
-inputs of the batch (trust, then recency: `lifecycle/truth.py`) → link derived memories to their sources (the
-self-improvement worker's `Derivation`) → place memories with a sessionId in
+inputs of the batch (trust, then recency: `lifecycle/truth.py`) → link derived
+memories to their sources (the self-improvement worker's `Derivation`) → place memories with a sessionId in
 their session's scene (`lifecycle/scene.py`).
 """
 
