@@ -297,10 +297,7 @@ class Settings(BaseSettings):
     loop_similarity: float = Field(0.85, description="cosine from which a rejected attempt repeats an earlier one")
     loop_helper_attempts: int = Field(3, ge=2, description="similar attempt from which a fresh helper is suggested")
     promotion_novelty: float = Field(
-        0.5, description="session end: below this cosine to every memory, a learning is new"
-    )
-    promotion_confidence: float = Field(
-        0.7, description="session end: a similar memory this confident is superseded, a less confident one linked"
+        0.5, description="session end: below this cosine to every memory a learning is new, above it linked"
     )
 
     # Self-improvement worker (seed 001 config block; docs/self-improvement.md)

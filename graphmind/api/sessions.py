@@ -73,8 +73,9 @@ async def resolve_blocker(
 
 
 async def end_session(info: Info, input: Annotated[EndSessionInput, arg("The session to end.")]) -> EndSessionResult:
-    """Ends a session: learnings, decisions and reusable resolved bugs are promoted, linked or
-    supersede what they resemble; a drift snapshot labelled with the session is taken."""
+    """Ends a session: learnings, decisions and reusable resolved bugs are promoted, linked to
+    what they resemble or supersede what they contradict; a drift snapshot labelled with the
+    session is taken."""
     ctx = info.context
     return to_end_result(await promotion.end_session(ctx.deps, ctx.user_id, input.session_id))
 

@@ -25,7 +25,7 @@ from graphmind.lifecycle.summary import summarise
 from graphmind.memory import heuristics, neighbours
 from graphmind.memory.lock import lock_user
 from graphmind.memory.model import MemoryInput, parse_memory_input
-from graphmind.memory.store import Derivation, remember_many
+from graphmind.memory.store import Derivation, Stored, remember_many
 
 
 async def consolidate(ctx: JobContext) -> dict[str, int]:
@@ -105,7 +105,7 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
     if ctx.dry_run or not passed:
         return
 
-    async def settle(tx, stored: list[tuple[str, bool]]) -> None:
+    async def settle(tx, stored: list[Stored]) -> None:
         await tx.run("gardener.mark_consolidated", userId=user_id, ids=consolidated, now=now)
         await events.append(
             tx,
@@ -114,12 +114,12 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
             [
                 events.event(
                     "memory.consolidated",
-                    memoryId=memory_id,
+                    memoryId=result.memory_id,
                     derivedFrom=list(derivation.derived_from),
                     by=derivation.by,
                 )
-                for (memory_id, created), (_, derivation) in zip(stored, passed, strict=True)
-                if created
+                for result, (_, derivation) in zip(stored, passed, strict=True)
+                if result.created
             ],
         )
 

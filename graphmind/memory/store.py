@@ -63,6 +63,17 @@ class Derivation:
     by: str = "self_improvement"
 
 
+@dataclass(frozen=True)
+class Stored:
+    """What a batch did with one input, as `after_write` sees it: the memory it is (or
+    repeats), whether it was created, and the contradictions settled for it (each names
+    its winner and its loser; only those that superseded a memory)."""
+
+    memory_id: str
+    created: bool
+    settled: tuple[truth.Conflict, ...] = ()
+
+
 @dataclass
 class _Prepared:
     row: dict
@@ -123,7 +134,7 @@ def _memories(rows: list[dict]) -> dict[str, Memory]:
     return {r["memory"]["id"]: Memory.from_node(r["memory"], r["entities"]) for r in rows}
 
 
-AfterWrite = Callable[[object, list[tuple[str, bool]]], Awaitable[None]]
+AfterWrite = Callable[[object, list[Stored]], Awaitable[None]]
 
 
 async def remember_many(
@@ -136,7 +147,7 @@ async def remember_many(
 ) -> list[RememberResult]:
     """Stores a batch (already validated); returns one result per input, in order.
     `derivations` (the self-improvement worker's) gives inputs a lineage; `after_write(tx,
-    stored)` runs last in the same transaction, with each input's (memory id, created?);
+    stored)` runs last in the same transaction, with each input's `Stored`;
     a `request_id` seen before returns the first call's results (idempotency.py)."""
     if not inputs:
         return []
@@ -266,9 +277,12 @@ async def _remember_many(
                 now=now,
             )
         created_memories = _memories(created)
+        settled: dict[int, tuple[truth.Conflict, ...]] = {}
         for i, clashes in conflicts.items():
             new_id = prepared[i].row["id"]
-            for memory_id, node in (await truth.settle(tx, user_id, now, new_id, clashes)).items():
+            changed = await truth.settle(tx, user_id, now, new_id, clashes)
+            settled[i] = tuple(c for c in clashes if c.loser_id in changed)
+            for memory_id, node in changed.items():
                 if memory_id in created_memories:
                     created_memories[memory_id] = Memory.from_node(node, created_memories[memory_id].entities)
         for i in to_create:
@@ -290,12 +304,12 @@ async def _remember_many(
             [(prepared[i].session_id, created_memories[prepared[i].row["id"]], vectors[i]) for i in to_create],
         )
 
-        def stored(i: int) -> tuple[str, bool]:
+        def stored(i: int) -> Stored:
             if i in existing:
-                return existing[i][0], False
+                return Stored(existing[i][0], False)
             if i in same_batch:
-                return stored(same_batch[i][0])[0], False
-            return prepared[i].row["id"], True
+                return Stored(stored(same_batch[i][0]).memory_id, False)
+            return Stored(prepared[i].row["id"], True, settled.get(i, ()))
 
         if after_write:
             await after_write(tx, [stored(i) for i in range(len(prepared))])
@@ -307,9 +321,9 @@ async def _remember_many(
             inputs,
             [
                 {
-                    "memoryId": stored(i)[0],
+                    "memoryId": stored(i).memory_id,
                     "redactions": prepared[i].redactions,
-                    "duplicateOf": None if stored(i)[1] else stored(i)[0],
+                    "duplicateOf": None if stored(i).created else stored(i).memory_id,
                     "similarity": existing[i][1] if i in existing else same_batch[i][1] if i in same_batch else None,
                     "conflicts": conflicts.get(i, []),
                 }

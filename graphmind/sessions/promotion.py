@@ -2,19 +2,22 @@
 
 Each learning, decision and resolved blocker is a candidate. Resolved blockers become
 bug memories (problem → root cause → solution) and are kept only with reusability
-signals (`bugs.py`). Against the caller's active memories:
+signals (`bugs.py`). Promotion uses the normal remember path, so against the caller's
+active memories:
 
-- best cosine < `promotion_novelty` (0.5): **promoted** as a new memory;
-- similar, and that memory's confidence (its effective salience: base, reinforcement
-  and what outcomes taught) < `promotion_confidence` (0.7): **linked**, promoted with
-  a RELATED_TO edge to it;
-- similar and confident: **superseded**, promoted and the old one marked superseded
-  (kept, validity closed).
+- a near-exact repeat (cosine > 0.95, no value changed) is **skipped** as a duplicate
+  (the old memory is reinforced);
+- a contradiction (a negation or a changed value: `lifecycle/truth.py`, as for any fact)
+  is settled by trust, then recency: the loser is superseded. A promotion that
+  superseded a memory is **superseded**;
+- otherwise, best cosine ≥ `promotion_novelty` (0.5): **linked**, promoted with a
+  RELATED_TO edge to that memory; below it: **promoted** as a new memory.
 
-Promotion uses the normal remember path, so a near-exact repeat (cosine > 0.95) is
-reported **skipped** as a duplicate (the old memory is reinforced). Memories, links,
-supersessions, PROMOTED_TO edges and the session's end are one transaction; the drift
-snapshot labelled with the session follows it.
+Seed 002 also superseded a similar memory of high confidence without a contradiction;
+that retired true memories on another point of the same topic, so a supersession here
+needs a contradiction. Memories, links, supersessions, PROMOTED_TO edges and the
+session's end are one transaction; the drift snapshot labelled with the session
+follows it.
 """
 
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ from graphmind.deps import Deps
 from graphmind.errors import Conflict
 from graphmind.memory import neighbours
 from graphmind.memory.model import MemoryInput
-from graphmind.memory.store import remember_many
+from graphmind.memory.store import Stored, remember_many
 from graphmind.sessions import bugs
 from graphmind.sessions.journal import get_session
 from graphmind.sessions.model import EntryKind, Session, SessionEntry, SessionStatus
@@ -89,6 +92,31 @@ def _not_a_memory(text: str) -> str | None:
     return None
 
 
+HOLDS_BY = {"trust": "the more trusted", "recency": "the newer"}
+
+
+def _judged(
+    result: Stored, similar: tuple[str, float] | None, novelty: float
+) -> tuple[str, str, str | None, float | None]:
+    """(action, reason, related memory, cosine to it) for a created promotion: the
+    contradiction the remember path settled for it, else its nearest active memory
+    (`similar`: id and cosine ≥ `novelty`), else none."""
+    # a loss comes last (settling stops there) and matters most: the new memory is history
+    for c in sorted(result.settled, key=lambda c: c.winner_id == result.memory_id):
+        clash = f"{c.kind.value}: {c.old_value!r} → {c.new_value!r}" if c.old_value or c.new_value else c.kind.value
+        if c.winner_id == result.memory_id:
+            return "superseded", f"contradicts it ({clash}); {HOLDS_BY[c.reason]} holds", c.loser_id, c.similarity
+        return (
+            "promoted",
+            f"contradicts it ({clash}); {HOLDS_BY[c.reason]} holds, so the new memory is kept as history",
+            c.winner_id,
+            c.similarity,
+        )
+    if similar is None:
+        return "promoted", f"novel: no memory at cosine ≥ {novelty}", None, None
+    return "linked", f"similar (cosine ≥ {novelty}), without contradicting it", similar[0], similar[1]
+
+
 async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     s = deps.settings
     session = await get_session(deps, user_id, session_id)
@@ -116,16 +144,7 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
         best: dict[int, dict[str, Any]] = {}
         for r in rows:
             best.setdefault(r["i"], r)
-        confidence = {
-            r["memory"]["id"]: r["memory"]["effectiveSalience"]
-            for r in await deps.db.read(
-                "memory.get_many", userId=user_id, ids=[r["memory"]["id"] for r in best.values()]
-            )
-        }
-        nearest = {
-            i: (r["memory"]["id"], round(r["similarity"], 4), confidence.get(r["memory"]["id"], 0.0))
-            for i, r in best.items()
-        }
+        nearest = {i: (r["memory"]["id"], round(r["similarity"], 4)) for i, r in best.items()}
     inputs = [
         MemoryInput(
             content=text,
@@ -142,49 +161,38 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     ]
     planned: list[Promotion] = []
 
-    async def finish(tx, stored: list[tuple[str, bool]]) -> None:
+    async def finish(tx, stored: list[Stored]) -> None:
         planned.clear()  # a transient error retries the whole transaction
-        links, supersessions, edges = [], [], []
-        for n, ((entry, _, signals), (memory_id, created)) in enumerate(zip(drafts, stored, strict=True)):
+        links, edges = [], []
+        for n, ((entry, _, signals), result) in enumerate(zip(drafts, stored, strict=True)):
             similar = nearest.get(n)
-            if not created:
+            if not result.created:
                 planned.append(
                     Promotion(
                         entry.id,
                         entry.kind,
                         "skipped",
                         "duplicate of an existing memory (reinforced)",
-                        memory_id,
-                        memory_id,
+                        result.memory_id,
+                        result.memory_id,
                         similar[1] if similar else None,
                         signals or None,
                     )
                 )
                 continue
-            if similar is None:
-                action, reason = "promoted", f"novel: no memory at cosine ≥ {s.promotion_novelty}"
-            elif similar[2] < s.promotion_confidence:
-                action, reason = (
-                    "linked",
-                    f"similar to a memory of confidence {similar[2]:.2f} < {s.promotion_confidence}",
-                )
-                links.append({"fromId": memory_id, "toId": similar[0], "similarity": similar[1]})
-            else:
-                action, reason = (
-                    "superseded",
-                    f"similar to a memory of confidence {similar[2]:.2f} ≥ {s.promotion_confidence}",
-                )
-                supersessions.append({"oldId": similar[0], "newId": memory_id})
-            edges.append({"entryId": entry.id, "memoryId": memory_id, "action": action})
+            action, reason, related, similarity = _judged(result, similar, s.promotion_novelty)
+            if action == "linked" and similar:
+                links.append({"fromId": result.memory_id, "toId": similar[0], "similarity": similar[1]})
+            edges.append({"entryId": entry.id, "memoryId": result.memory_id, "action": action})
             planned.append(
                 Promotion(
                     entry.id,
                     entry.kind,
                     action,
                     reason,
-                    memory_id,
-                    similar[0] if similar else None,
-                    similar[1] if similar else None,
+                    result.memory_id,
+                    related,
+                    round(similarity, 4) if similarity is not None else None,
                     signals or None,
                 )
             )
@@ -194,7 +202,6 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
             sessionId=session.id,
             promotions=edges,
             links=links,
-            supersessions=supersessions,
             now=deps.clock.now(),
         )
         if not rows:
@@ -208,11 +215,7 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
                     "session.ended",
                     sessionId=session.id,
                     promoted=[p.memory_id for p in planned if p.action != "skipped"],
-                ),
-                *[
-                    events.event("memory.superseded", memoryId=x["oldId"], supersededBy=x["newId"])
-                    for x in supersessions
-                ],
+                )
             ],
         )
 

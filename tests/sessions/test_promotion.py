@@ -1,11 +1,15 @@
 """Ending a session: each promotion branch, bug memories, the drift snapshot."""
 
+import pytest
+
 from graphmind.core.enums import MemoryStatus
+from graphmind.learning import event_log
 from graphmind.memory import manage
 from graphmind.sessions import journal, promotion
 from graphmind.sessions.model import EntryKind, SessionStatus
 
 POOL = "Share one Neo4j driver with a connection pool across the API server."
+RSYNC, SCP = (f"The staging deploy script copies the build with {tool}." for tool in ("rsync", "scp"))
 
 
 async def ended(deps, user_id, entries, resolve=None):
@@ -34,8 +38,9 @@ async def test_novel_learning_is_promoted(deps, user_id):
     assert result.session.entries[1].promoted_to == p.memory_id
 
 
-async def test_similar_to_a_low_confidence_memory_is_linked(deps, remember, user_id):
-    old = await remember("Use a connection pool for the Neo4j driver in the API server.", baseSalience=0.4)
+@pytest.mark.parametrize("salience", [0.4, 0.9])
+async def test_similar_without_a_contradiction_is_linked_however_confident(deps, remember, user_id, salience):
+    old = await remember("Use a connection pool for the Neo4j driver in the API server.", baseSalience=salience)
     result, _ = await ended(deps, user_id, [(EntryKind.DECISION, POOL)])
     [p] = result.promotions
     assert p.action == "linked" and p.related_memory_id == old.memory.id and 0.5 <= p.similarity < 0.95
@@ -44,12 +49,47 @@ async def test_similar_to_a_low_confidence_memory_is_linked(deps, remember, user
     assert (await manage.get_memory(deps, user_id, old.memory.id)).status is MemoryStatus.ACTIVE
 
 
-async def test_similar_to_a_confident_memory_supersedes_it(deps, remember, user_id):
-    old = await remember("Use a connection pool for the Neo4j driver in the API server.", baseSalience=0.9)
-    result, _ = await ended(deps, user_id, [(EntryKind.LEARNING, POOL)])
+async def test_a_resolved_blocker_on_the_same_topic_leaves_a_confident_memory_active(deps, remember, user_id):
+    """QA: the old rule (similar and confident → superseded) retired this true memory."""
+    old = await remember("Our Redis cluster runs version 7.2 on three nodes in eu-west-1.", baseSalience=0.9)
+    result, _ = await ended(
+        deps,
+        user_id,
+        [(EntryKind.BLOCKER, "Redis calls time out under load with a TimeoutError on the Redis cluster")],
+        resolve={0: ("the redis-py connection pool was too small", "raise the Redis pool to 50 connections")},
+    )
     [p] = result.promotions
-    assert p.action == "superseded" and p.related_memory_id == old.memory.id
+    assert p.action in ("linked", "promoted") and p.memory_id
+    assert (await manage.get_memory(deps, user_id, old.memory.id)).status is MemoryStatus.ACTIVE
+
+
+@pytest.mark.parametrize("salience", [0.4, 0.9])
+async def test_a_contradicting_learning_supersedes_the_old_memory(deps, remember, user_id, salience):
+    old = await remember(RSYNC, baseSalience=salience)
+    result, _ = await ended(deps, user_id, [(EntryKind.LEARNING, SCP)])
+    [p] = result.promotions
+    assert (p.action, p.related_memory_id) == ("superseded", old.memory.id)
+    assert "'rsync' → 'scp'" in p.reason and p.similarity > 0.5
     assert (await manage.get_memory(deps, user_id, old.memory.id)).status is MemoryStatus.SUPERSEDED
+    assert (await manage.get_memory(deps, user_id, p.memory_id)).status is MemoryStatus.ACTIVE
+    superseded = await event_log.events_after(deps, user_id, 0, ["memory.superseded"], 10)
+    assert [e.payload["memoryId"] for e in superseded] == [old.memory.id]  # once, by the remember path
+
+
+async def test_a_learning_that_loses_to_a_more_trusted_memory_is_kept_as_history(deps, remember, user_id):
+    old = await remember(RSYNC, source="AXIOM")
+    [p] = (await ended(deps, user_id, [(EntryKind.LEARNING, SCP)]))[0].promotions
+    assert (p.action, p.related_memory_id) == ("promoted", old.memory.id) and "more trusted" in p.reason
+    assert (await manage.get_memory(deps, user_id, old.memory.id)).status is MemoryStatus.ACTIVE
+    assert (await manage.get_memory(deps, user_id, p.memory_id)).status is MemoryStatus.SUPERSEDED
+
+
+async def test_two_contradicting_entries_report_the_supersession_that_happened(deps, user_id):
+    """The later entry supersedes the earlier one of the same session; each is reported as it is."""
+    first, second = (await ended(deps, user_id, [(EntryKind.LEARNING, RSYNC), (EntryKind.LEARNING, SCP)]))[0].promotions
+    assert first.action == "promoted"
+    assert (second.action, second.related_memory_id) == ("superseded", first.memory_id)
+    assert (await manage.get_memory(deps, user_id, first.memory_id)).status is MemoryStatus.SUPERSEDED
 
 
 async def test_bugs_need_reusability_signals(deps, user_id):

@@ -48,8 +48,8 @@ def register(server: MCPServer, gm: Gateway) -> None:
         session_id: Annotated[str, Field(description="The open session.")],
     ) -> CallToolResult:
         """End a session: its learnings, decisions and reusable solved blockers become memories
-        (or strengthen, link to or supersede the ones they resemble), and a snapshot is taken
-        for drift."""
+        (or strengthen or link to the ones they resemble, or supersede the ones they
+        contradict), and a snapshot is taken for drift."""
         return await gm.tool(ctx, "EndSession", variables(input=variables(sessionId=session_id)))
 
     @tool(server, "Helper brief", read_only=True, idempotent=True)
