@@ -72,8 +72,9 @@ class RecallFilter:
     as_of: datetime | None = strawberry.field(
         default=None,
         description="Belief time: what GraphMind believed at this instant, i.e. memories recorded "
-        "by then and not yet superseded or forgotten then (those superseded later included), valid then in world "
-        "time unless validAt or a range says otherwise.",
+        "by then and not yet superseded then (those superseded later included), valid then in world time unless "
+        "validAt or a range says otherwise. A forgotten memory stays hidden at every instant; a restored one "
+        "counts as never forgotten.",
     )
     valid_at: datetime | None = strawberry.field(
         default=None,

@@ -53,6 +53,10 @@ async def test_as_of_excludes_what_was_forgotten_before(store, timed, user_id, c
     clock.advance(hours=1)
     ids = {i.memory.id for i in (await recall(timed, user_id, QUERY, 10, RecallFilter(as_of=t1))).items}
     assert kept.memory.id in ids and gone.memory.id not in ids  # forgotten memories stay hidden
+    await manage.restore(timed, user_id, gone.memory.id)
+    while_forgotten = RecallFilter(as_of=t1 + timedelta(minutes=30))
+    ids = {i.memory.id for i in (await recall(timed, user_id, QUERY, 10, while_forgotten)).items}
+    assert gone.memory.id in ids  # restored: counts as never forgotten, even at an instant it was forgotten
 
 
 async def test_world_time_filter_keeps_its_validity_semantics(store, timed, user_id, clock):
