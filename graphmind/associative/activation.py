@@ -150,13 +150,14 @@ async def activate(
             for r in rows:
                 known[r["id"]] = Activated(r["id"], r["activation"], hop, Reached(r["fromId"], r["type"], r["weight"]))
             frontier = [{"id": r["id"], "activation": r["activation"]} for r in rows]
-        # Temporal neighbours: only parents whose share can still enter the top K matter.
+        # Temporal neighbours, one hop more than their parent (so none of a node at maxHops):
+        # only parents whose share can still enter the top K matter.
         ranked = sorted((n.activation for n in known.values()), reverse=True)
         floor = max(spreading.threshold, ranked[spreading.top_k - 1] if len(ranked) >= spreading.top_k else 0.0)
         parents = [
             {"id": n.id, "activation": n.activation}
             for n in known.values()
-            if n.activation * s.neighbour_share >= floor
+            if n.activation * s.neighbour_share >= floor and n.hops < spreading.max_hops
         ]
         if parents and s.neighbour_window_minutes > 0:
             rows = await tx.run(

@@ -45,6 +45,8 @@ async def test_fewer_hops_and_a_threshold_cut_the_spread(graph, deps):
         spreading=Spreading(max_hops=1, decay=0.5, threshold=0.01, top_k=20),
     )
     assert {graph.name(n.id) for n in one_hop.nodes} == {"a", "b", "d", "f"}
+    no_hop = await activate(deps, graph.user_id, seeds=[graph.ids["a"]], spreading=Spreading(max_hops=0))
+    assert [(graph.name(n.id), n.hops) for n in no_hop.nodes] == [("a", 0)]  # f, a's temporal neighbour, is a hop
     high = await activate(
         deps,
         graph.user_id,
