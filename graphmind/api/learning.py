@@ -82,10 +82,12 @@ class DecisionFilter:
         default=None, description="true: with an observed outcome; false: still without one."
     )
     min_quality: float | None = strawberry.field(
-        default=None, description="Current outcome's quality at least this (-1 to 1; implies an outcome)."
+        default=None,
+        description="Current outcome's quality at least this (-1 to 1; implies an outcome, so not with hasOutcome: false).",
     )
     max_quality: float | None = strawberry.field(
-        default=None, description="Current outcome's quality at most this (-1 to 1; implies an outcome)."
+        default=None,
+        description="Current outcome's quality at most this (-1 to 1; implies an outcome, so not with hasOutcome: false).",
     )
     memory_id: strawberry.ID | None = strawberry.field(
         default=None, description="Only decisions this memory influenced (NOT_FOUND unless it is the caller's)."

@@ -155,6 +155,9 @@ def _validated(flt: DecisionFilter) -> DecisionFilter:
             raise BadUserInput(f"{name} must be within [-1, 1]", field=f"filter.{name}")
     if flt.min_quality is not None and flt.max_quality is not None and flt.max_quality < flt.min_quality:
         raise BadUserInput("maxQuality must be at least minQuality", field="filter.maxQuality")
+    if flt.has_outcome is False and (flt.min_quality is not None or flt.max_quality is not None):
+        field = "minQuality" if flt.min_quality is not None else "maxQuality"
+        raise BadUserInput(f"{field} implies an outcome: it cannot go with hasOutcome: false", field=f"filter.{field}")
     if flt.session_id is not None and not 1 <= len(flt.session_id) <= 100:
         raise BadUserInput("sessionId must be 1-100 characters", field="filter.sessionId")
     return DecisionFilter(

@@ -183,6 +183,8 @@ async def test_pages_are_newest_first_and_filters_combine(timed, clock, store, u
         (DecisionFilter(max_quality=-2), 10, "filter.maxQuality"),
         (DecisionFilter(min_quality=0.5, max_quality=0.1), 10, "filter.maxQuality"),
         (DecisionFilter(session_id=""), 10, "filter.sessionId"),
+        (DecisionFilter(has_outcome=False, min_quality=0.1), 10, "filter.minQuality"),  # an empty page before
+        (DecisionFilter(has_outcome=False, max_quality=0.1), 10, "filter.maxQuality"),
     ],
 )
 async def test_bad_pages(timed, user_id, flt, first, field):
