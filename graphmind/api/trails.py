@@ -117,7 +117,7 @@ async def save_trail(info: Info, input: Annotated[SaveTrailInput, arg("The inves
             tags=input.tags,
             summary=input.summary,
             visited=[trails.VisitDraft(str(v.node_id), v.annotation, v.relevance) for v in input.visited_nodes],
-            boosts={str(b.node_id): b.boost for b in input.activation_boosts},
+            boosts=trails.boosts_by_node([(str(b.node_id), b.boost) for b in input.activation_boosts]),
         ),
     )
     return SaveTrailResult(

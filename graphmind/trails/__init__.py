@@ -24,6 +24,7 @@ CONTRADICTED_BY evidence, open questions, tags and the graph generation it was s
   one trail visited to a node only the other visited. The sources become `merged`.
 """
 
+from graphmind.trails.drafts import boosts_by_node
 from graphmind.trails.merge import contradict, merge_trails
 from graphmind.trails.model import (
     MAX_SUMMARY,
@@ -48,6 +49,7 @@ __all__ = [
     "TrailDraft",
     "TrailStatus",
     "VisitDraft",
+    "boosts_by_node",
     "contradict",
     "get_trail",
     "get_trails",

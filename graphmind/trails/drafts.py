@@ -37,6 +37,17 @@ def _unit(value: float, field: str) -> float:
     return value
 
 
+def boosts_by_node(pairs: list[tuple[str, float]]) -> dict[str, float]:
+    """The API's activation boosts by node id; a node boosted twice is BAD_USER_INPUT
+    (which boost would hold?) and a boost outside [0, 1] names its index."""
+    boosts: dict[str, float] = {}
+    for i, (node_id, boost) in enumerate(pairs):
+        if node_id in boosts:
+            raise BadUserInput(f"node {node_id} is boosted twice", field=f"input.activationBoosts[{i}].nodeId")
+        boosts[node_id] = _unit(boost, f"input.activationBoosts[{i}].boost")
+    return boosts
+
+
 def _count(items: list, limit: int, field: str) -> None:
     if len(items) > limit:
         raise BadUserInput(f"at most {limit} items", field=field)

@@ -64,6 +64,13 @@ def test_bad_input_has_codes_and_fields(graphql, memories):
     assert graphql(WHY, {"s": memories[0], "t": "nope"})["errors"][0]["extensions"]["code"] == "NOT_FOUND"
     drift = graphql('{ drift(since: "not a time") { nodeCountDelta } }')
     assert drift["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "since"}
+    a = memories[0]
+    for boosts, field in (
+        ([{"nodeId": a, "boost": 0.7}, {"nodeId": a, "boost": 0.2}], "input.activationBoosts[1].nodeId"),
+        ([{"nodeId": a, "boost": 0.7}, {"nodeId": memories[1], "boost": 1.5}], "input.activationBoosts[1].boost"),
+    ):
+        saved = graphql(SAVE, {"input": {"agentId": "agent-1", "label": "boosts", "activationBoosts": boosts}})
+        assert saved["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": field}
 
 
 def test_snapshot_then_drift(graphql, memories):
