@@ -170,7 +170,7 @@ class TopPerformer:
 class Counterfactual:
     trace_id: strawberry.ID = strawberry.field(description="The other decision (or the alternative's id).")
     summary: str = strawberry.field(description="What was decided there (or the option not chosen).")
-    decision_type: str = strawberry.field(description="Its type.")
+    decision_type: DomainDecisionType = strawberry.field(description="Its type.")
     created_at: datetime = strawberry.field(description="When.")
     quality: float | None = strawberry.field(description="Its outcome quality (null for an alternative: no outcome).")
     difference: float | None = strawberry.field(

@@ -8,6 +8,7 @@ from datetime import datetime
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
+from graphmind.learning.decisions import DecisionType
 from graphmind.learning.traces import get_decision
 from graphmind.memory.model import Memory
 
@@ -23,7 +24,7 @@ class TopPerformer:
 class Counterfactual:
     trace_id: str
     summary: str
-    decision_type: str
+    decision_type: DecisionType
     created_at: datetime
     quality: float | None  # None: an alternative (not chosen, no outcome)
     difference: float | None
@@ -65,7 +66,7 @@ async def counterfactuals(
         Counterfactual(
             alternative_id,
             summary,
-            trace.decision_type.value,
+            trace.decision_type,
             trace.created_at,
             None,
             None,
@@ -89,7 +90,7 @@ async def counterfactuals(
             Counterfactual(
                 d["id"],
                 d["summary"],
-                d["decisionType"],
+                DecisionType(d["decisionType"]),
                 native(d["createdAt"]),
                 r["quality"],
                 r["difference"],

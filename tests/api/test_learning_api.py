@@ -133,9 +133,11 @@ def test_insights_over_graphql(graphql):
     )["data"]["decide"]["traceId"]
     graphql(OBSERVE, {"input": {"traceId": failed, "quality": -0.6, "signal": "TASK_FAILED"}})
     found = graphql(
-        "query($t: ID!) { counterfactuals(traceId: $t) { traceId quality difference overlap } }", {"t": failed}
+        "query($t: ID!) { counterfactuals(traceId: $t) { traceId decisionType quality difference overlap } }",
+        {"t": failed},
     )["data"]["counterfactuals"]
     assert {c["traceId"] for c in found} == set(traces)
+    assert {c["decisionType"] for c in found} == {"ACTION"}  # the enum, as Decision.decisionType
     assert all(c["overlap"] == 1.0 and c["difference"] > 1.0 for c in found)
     missing = graphql('{ counterfactuals(traceId: "nope") { traceId } }')
     assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
