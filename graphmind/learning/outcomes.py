@@ -8,7 +8,9 @@ SalienceUpdate, a Kalman update of its utility (seed 003 policy 6), and R20:
 a good outcome makes the memory more stable (and extends a set validity by as
 much), a bad one less stable (faster decay). A good outcome also associates the
 decision's memories with each other (co-use, `core/edges.py`). A revision
-first reverses the net salience change of the outcome it replaces.
+first reverses the net salience change of the decision's outcomes and takes the
+replaced outcome back out of utility and stability (co-use stays, and is not
+applied twice).
 
 When the decision's attribution was inferred (decide with a retrievalId only), an
 outcome teaches by surprise (the Rescorla-Wagner rule): R15 runs on the outcome
@@ -40,7 +42,7 @@ from graphmind.learning.salience import (
     surprise,
 )
 from graphmind.lifecycle import decay
-from graphmind.memory.utility import Utility, kalman_update
+from graphmind.memory.utility import Utility, kalman_unobserve, kalman_update
 
 WINDOW = timedelta(days=7)  # R14
 STABILITY_RATE = 0.5  # S·(1 + 0.5 · quality · attribution)
@@ -122,6 +124,28 @@ async def _replay(recorded: dict) -> Outcome:
     )
 
 
+def _unlearn(memory: dict, quality: float, share: float, now: datetime) -> None:
+    """Takes a replaced outcome's `quality` back out of a memory's utility (the Kalman
+    observation removed) and stability (its R20 factor divided out, and the hours a set,
+    future validity gained with it taken off again, not before now)."""
+    utility = kalman_unobserve(
+        Utility(memory.get("utilityEstimate") or 0.5, memory.get("utilityVariance") or 1.0),
+        observed=(quality + 1) / 2,
+        measurement_noise=0.5 / share,
+    )
+    stability = memory.get("stability") or decay.DEFAULT_STABILITY_HOURS
+    old_stability = decay.unreviewed_stability(stability, STABILITY_RATE, quality * share)
+    valid_until = native(memory.get("validUntil"))
+    if valid_until and valid_until > now and old_stability < stability:
+        valid_until = max(now, valid_until - timedelta(hours=stability - old_stability))
+    memory.update(
+        utilityEstimate=utility.estimate,
+        utilityVariance=utility.variance,
+        stability=old_stability,
+        validUntil=valid_until,
+    )
+
+
 async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: str | None) -> Outcome:
     feedback = _validate(draft)
     if feedback and deps.settings.redact_pii:
@@ -189,6 +213,8 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             for memory_id, total in net.items():
                 if memory_id in state and total:
                     apply(memory_id, -total, "revision_reversal", 0.0)
+            for memory in state.values():  # and what the replaced outcome taught utility and stability
+                _unlearn(memory, current["quality"], attribution(memory["score"]), now)
 
         reason = (
             "positive_outcome"
@@ -238,7 +264,10 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             )
 
         couse: list[edges.EdgeChange] = []
-        if draft.quality > 0:  # co-use: memories behind a good decision are associated
+        # co-use: memories behind a good decision are associated, once per decision (a
+        # revision of a good outcome does not strengthen them again)
+        already_associated = any(u["reason"] == "positive_outcome" for u in row["updates"])
+        if draft.quality > 0 and not already_associated:
             used = sorted(state, key=lambda m: -state[m]["score"])[: deps.settings.couse_max_memories]
             couse = edges.among(used, deps.settings.couse_rate * draft.quality)
         tx.run_at_commit(

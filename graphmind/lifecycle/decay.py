@@ -51,6 +51,11 @@ def reviewed_stability(stability: float, factor: float, difficulty: float) -> fl
     return max(MIN_STABILITY_HOURS, stability * (1 + factor * difficulty))
 
 
+def unreviewed_stability(stability: float, factor: float, difficulty: float) -> float:
+    """What `reviewed_stability` multiplied by, divided out again (never below one hour)."""
+    return max(MIN_STABILITY_HOURS, stability / (1 + factor * difficulty))
+
+
 def decay_factor(
     level: int, idle: timedelta, stability: float, default_stability: float = DEFAULT_STABILITY_HOURS
 ) -> float:

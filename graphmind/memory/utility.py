@@ -33,3 +33,18 @@ def kalman_update(
     gain = prior.variance / (prior.variance + measurement_noise)
     estimate = prior.estimate + gain * (observed - prior.estimate)
     return Utility(estimate=estimate, variance=(1 - gain) * prior.variance + process_noise)
+
+
+def kalman_unobserve(
+    posterior: Utility, observed: float, measurement_noise: float = 0.5, process_noise: float = PROCESS_NOISE
+) -> Utility:
+    """The estimate before `kalman_update` took `observed` in, from the one after: exact when
+    nothing was observed since, else the information that observation added taken out
+    (1/P = 1/(P' − Q) − 1/R). Unchanged when that leaves no information (others since)."""
+    before_noise = posterior.variance - process_noise
+    if not 0 < before_noise < measurement_noise:
+        return posterior
+    variance = 1 / (1 / before_noise - 1 / measurement_noise)
+    gain = variance / (variance + measurement_noise)
+    estimate = (posterior.estimate - gain * observed) / (1 - gain)
+    return Utility(estimate=min(1.0, max(0.0, estimate)), variance=variance)

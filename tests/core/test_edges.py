@@ -56,6 +56,10 @@ async def test_a_good_outcome_associates_the_decisions_memories(remember, deps, 
     )
     await outcomes.observe_outcome(deps, user_id, OutcomeDraft(good.trace_id, 0.5, Signal.TASK_COMPLETED))
     assert await weight(deps, x, y) == pytest.approx(deps.settings.couse_rate * 0.5)
+    for quality in (0.5, 0.9, -0.3, 0.5):  # revisions: once per decision (QA: 0.1 grew to 0.469)
+        revised = OutcomeDraft(good.trace_id, quality, Signal.TASK_COMPLETED, revision=True)
+        await outcomes.observe_outcome(deps, user_id, revised)
+        assert await weight(deps, x, y) == pytest.approx(deps.settings.couse_rate * 0.5)
     bad = await decisions.decide(
         deps,
         user_id,

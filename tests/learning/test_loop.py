@@ -4,7 +4,7 @@ import asyncio
 import random
 import uuid
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -307,6 +307,27 @@ async def test_each_revision_leaves_only_the_current_outcomes_effect(remember, d
         memory = await manage.get_memory(deps, user_id, stored.memory.id)
         assert memory.outcome_adjustment == pytest.approx(taught.delta)  # the current outcome's alone
         assert all(abs(u.delta) <= 0.1 + 1e-9 for u in revised.updates)
+
+
+@pytest.mark.parametrize(("first", "final"), [(0.9, -0.6), (-0.6, 0.9)])
+async def test_a_revision_takes_the_replaced_outcome_out_of_utility_stability_and_validity(
+    remember, deps, user_id, first, final
+):
+    """QA: only salience was reversed, so a success revised to a failure left the memory more
+    useful, slower to decay and valid longer. Now the revised memory ends as its twin, which
+    only ever had the final outcome."""
+    until = (datetime.now(UTC) + timedelta(days=30)).isoformat()
+    ids = {}
+    for user in (user_id, user_id + "-twin"):
+        stored = await remember("Canary releases catch regressions early", user=user, validUntil=until)
+        decision = await decisions.decide(deps, user, draft((stored.memory.id, 1)))
+        for quality, revision in ((first, False), (final, True)) if user == user_id else ((final, False),):
+            await outcomes.observe_outcome(deps, user, outcome(decision.trace_id, quality, revision=revision))
+        ids[user] = stored.memory.id
+    revised, twin = [await manage.get_memory(deps, user, memory_id) for user, memory_id in ids.items()]
+    assert revised.utility == pytest.approx(twin.utility, abs=1e-9)
+    assert revised.stability == pytest.approx(twin.stability, abs=1e-9)
+    assert abs((revised.valid_until - twin.valid_until).total_seconds()) < 5  # the two remembers' instants apart
 
 
 async def test_unknown_trace_and_another_users_trace(remember, deps, user_id):
