@@ -150,10 +150,13 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
     feedback = _validate(draft)
     if feedback and deps.settings.redact_pii:
         feedback = redact(feedback).text
-    now, outcome_id, settings = deps.clock.now(), str(uuid.uuid4()), deps.settings
+    outcome_id, settings = str(uuid.uuid4()), deps.settings
 
     async def work(tx) -> Outcome:
-        rows = await tx.run("outcomes.trace", userId=user_id, traceId=draft.trace_id, now=now)
+        rows = await tx.run("outcomes.trace", userId=user_id, traceId=draft.trace_id, now=deps.clock.now())
+        # read once the trace holds the decision's lock: concurrent revisions are stamped in
+        # the order they commit (QA: a revisedAt before its outcome's own observedAt)
+        now = deps.clock.now()
         if not rows:
             raise NotFound(f"no decision {draft.trace_id}")
         [row] = rows

@@ -1,6 +1,7 @@
 """decide and observeOutcome against the real Neo4j: R10, R11, R14-R18, revisions, isolation."""
 
 import asyncio
+import itertools
 import random
 import uuid
 from dataclasses import replace
@@ -12,7 +13,7 @@ from graphmind.core.clock import FixedClock
 from graphmind.core.ids import issued_within, timed_id
 from graphmind.db.database import Database
 from graphmind.errors import BadUserInput, Conflict, NotFound, Unavailable
-from graphmind.learning import decisions, outcomes
+from graphmind.learning import decisions, outcomes, traces
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType
 from graphmind.learning.event_log import events_after
 from graphmind.learning.insights import top_performers
@@ -328,6 +329,24 @@ async def test_a_revision_takes_the_replaced_outcome_out_of_utility_stability_an
     assert revised.utility == pytest.approx(twin.utility, abs=1e-9)
     assert revised.stability == pytest.approx(twin.stability, abs=1e-9)
     assert abs((revised.valid_until - twin.valid_until).total_seconds()) < 5  # the two remembers' instants apart
+
+
+async def test_concurrent_revisions_are_stamped_in_the_order_they_commit(remember, deps, user_id):
+    """QA: `now` was read before the decision's lock, so a revised outcome could be revised
+    before it was observed and the active one was not the newest."""
+    stored = await remember("Feature flags let us dark-launch the search rewrite")
+    decision = await decisions.decide(deps, user_id, draft((stored.memory.id, 1)))
+    await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 0.5))
+    await asyncio.gather(
+        *[
+            outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, q, revision=True))
+            for q in (0.1, -0.2, 0.3, -0.4, 0.5, 0.6)
+        ]
+    )
+    recorded = (await traces.get_decision(deps, user_id, decision.trace_id)).outcomes
+    assert [o.status for o in recorded] == ["revised"] * 6 + ["active"]  # oldest first: the active one last
+    for earlier, later in itertools.pairwise(recorded):
+        assert earlier.observed_at <= later.observed_at and earlier.revised_at == later.observed_at
 
 
 async def test_unknown_trace_and_another_users_trace(remember, deps, user_id):
