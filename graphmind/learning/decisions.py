@@ -115,9 +115,13 @@ def _validate(draft: DecisionDraft) -> str:
             raise BadUserInput(f"alternatives are 1-{MAX_ALTERNATIVE} characters", field=f"input.alternatives[{i}]")
         if not shows_anything(alternative):
             raise BadUserInput("an alternative has no visible character", field=f"input.alternatives[{i}]")
+    named: set[str] = set()
     for i, item in enumerate(draft.memories):
         if not 0 <= item.contribution <= 1:
             raise BadUserInput("contribution must be within [0, 1]", field=f"input.memories[{i}].contribution")
+        if item.memory_id in named:  # which contribution would hold?
+            raise BadUserInput(f"memory {item.memory_id} is named twice", field=f"input.memories[{i}].memoryId")
+        named.add(item.memory_id)
     if draft.session_id is not None and not 1 <= len(draft.session_id) <= 100:
         raise BadUserInput("sessionId must be 1-100 characters", field="input.sessionId")
     if not draft.retrieval_id and not draft.memories:

@@ -212,12 +212,14 @@ async def test_decide_from_a_retrieval_leaves_out_memories_forgotten_since_the_r
         ({"summary": "  "}, "input.summary"),
         ({"confidence": 1.2}, "input.confidence"),
         ({"alternatives": [""]}, "input.alternatives[0]"),
+        ({"twice": True}, "input.memories[1].memoryId"),  # QA: the last contribution silently won
     ],
 )
 async def test_bad_decisions(remember, deps, user_id, fields, field):
     stored = await remember("Something worth deciding about today")
+    named = [(stored.memory.id, 1)] + ([(stored.memory.id, 0.5)] if fields.pop("twice", False) else [])
     with pytest.raises(BadUserInput) as error:
-        await decisions.decide(deps, user_id, draft((stored.memory.id, 1), **fields))
+        await decisions.decide(deps, user_id, draft(*named, **fields))
     assert error.value.field == field
 
 
