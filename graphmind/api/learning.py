@@ -73,7 +73,7 @@ class ObserveOutcomeInput:
 @strawberry.input(description="Which decisions to list (all given conditions hold).")
 class DecisionFilter:
     decision_types: list[decisions.DecisionType] | None = strawberry.field(
-        default=None, description="Only these types."
+        default=None, description="Only these types (an empty list is refused)."
     )
     made_after: datetime | None = strawberry.field(default=None, description="Recorded after this instant.")
     made_before: datetime | None = strawberry.field(default=None, description="Recorded before this instant.")

@@ -21,6 +21,7 @@ from graphmind.api.memory_types import (
 )
 from graphmind.api.pagination import PageInfo
 from graphmind.core import enums
+from graphmind.core.choices import require_some
 from graphmind.errors import BadUserInput
 from graphmind.memory import manage, store
 from graphmind.memory import recall as recall_service
@@ -60,9 +61,15 @@ class RememberInput:
 
 @strawberry.input(description="Which memories recall may return.")
 class RecallFilter:
-    content_types: list[enums.ContentType] | None = strawberry.field(default=None, description="Only these types.")
-    temporal_levels: list[int] | None = strawberry.field(default=None, description="Only these levels (1-4).")
-    tags: list[str] | None = strawberry.field(default=None, description="Memories with any of these tags.")
+    content_types: list[enums.ContentType] | None = strawberry.field(
+        default=None, description="Only these types (an empty list is refused)."
+    )
+    temporal_levels: list[int] | None = strawberry.field(
+        default=None, description="Only these levels (1-4; an empty list is refused)."
+    )
+    tags: list[str] | None = strawberry.field(
+        default=None, description="Memories with any of these tags (an empty list is refused)."
+    )
     valid_from: datetime | None = strawberry.field(
         default=None, description="Validity overlapping a range that starts here."
     )
@@ -88,10 +95,18 @@ class RecallFilter:
 
 @strawberry.input(description="Which memories to list.")
 class MemoryFilter:
-    statuses: list[enums.MemoryStatus] | None = strawberry.field(default=None, description="Default [ACTIVE].")
-    content_types: list[enums.ContentType] | None = strawberry.field(default=None, description="Only these types.")
-    temporal_levels: list[int] | None = strawberry.field(default=None, description="Only these levels.")
-    tags: list[str] | None = strawberry.field(default=None, description="Memories with any of these tags.")
+    statuses: list[enums.MemoryStatus] | None = strawberry.field(
+        default=None, description="Default [ACTIVE] (an empty list is refused)."
+    )
+    content_types: list[enums.ContentType] | None = strawberry.field(
+        default=None, description="Only these types (an empty list is refused)."
+    )
+    temporal_levels: list[int] | None = strawberry.field(
+        default=None, description="Only these levels (1-4; an empty list is refused)."
+    )
+    tags: list[str] | None = strawberry.field(
+        default=None, description="Memories with any of these tags (an empty list is refused)."
+    )
 
 
 @strawberry.input(description="The memory to forget (archive).")
@@ -194,8 +209,7 @@ async def recall(
     ranked by relevance, retrievability and utility; optionally packed into a token budget."""
     ctx = info.context
     flt = recall_service.RecallFilter(**vars(filter)) if filter else None
-    if channels == []:  # asking for no channel would find nothing; left out, all three fuse
-        raise BadUserInput("channels must name at least one channel, or be left out for all three", field="channels")
+    require_some(channels, "channels")  # asking for no channel would find nothing; left out, all three fuse
     result = await recall_service.recall(
         ctx.deps,
         ctx.user_id,

@@ -23,6 +23,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from graphmind.core.choices import require_some
 from graphmind.core.writes import QueryRunner
 from graphmind.errors import BadUserInput
 
@@ -77,9 +78,8 @@ async def append(tx: QueryRunner, user_id: str, at: datetime, events: list[dict]
 
 
 def check_types(types: list[str] | None) -> None:
-    """None is every type; an empty list would be none, and is refused rather than read as every type."""
-    if types is not None and not types:
-        raise BadUserInput("types must name at least one event type, or be left out for all", field="types")
+    """None is every type; an empty list would be none, and is refused (`choices.require_some`)."""
+    require_some(types, "types")
     unknown = sorted(set(types or []) - set(EVENT_TYPES))
     if unknown:
         raise BadUserInput(f"unknown event types {unknown}", field="types")

@@ -6,6 +6,7 @@ CAUSED edges of its memories."""
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from graphmind.core.choices import require_some
 from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
@@ -147,6 +148,7 @@ def _aware(moment: datetime | None) -> datetime | None:
 
 
 def _validated(flt: DecisionFilter) -> DecisionFilter:
+    require_some(flt.decision_types, "filter.decisionTypes")
     made_after, made_before = _aware(flt.made_after), _aware(flt.made_before)
     if made_after and made_before and made_before <= made_after:
         raise BadUserInput("madeBefore must be later than madeAfter", field="filter.madeBefore")

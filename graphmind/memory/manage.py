@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from graphmind.core import events
+from graphmind.core.choices import require_some
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import nullable
@@ -51,6 +52,15 @@ async def list_memories(
     if not 1 <= first <= MAX_PAGE_SIZE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE_SIZE}", field="first")
     flt = flt or MemoryFilter()
+    for values, field in (
+        (flt.statuses, "statuses"),
+        (flt.content_types, "contentTypes"),
+        (flt.temporal_levels, "temporalLevels"),
+        (flt.tags, "tags"),
+    ):
+        require_some(values, f"filter.{field}")
+    if flt.temporal_levels and any(not 1 <= level <= 4 for level in flt.temporal_levels):
+        raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")  # as recall (QA)
     await deps.db.behind.owner_settled(user_id)
     rows = await deps.db.read(
         "memory.list",

@@ -25,6 +25,7 @@ from typing import overload
 import numpy as np
 
 from graphmind.core import edges, events, terms
+from graphmind.core.choices import require_some
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.events import content_hash
 from graphmind.core.ids import timed_id
@@ -143,6 +144,9 @@ def _validate(
         raise BadUserInput(f"query must be at most {MAX_QUERY_LENGTH} characters", field="query")
     if not 1 <= limit <= deps.settings.recall_max_limit:
         raise BadUserInput(f"limit must be 1-{deps.settings.recall_max_limit}, got {limit}", field="limit")
+    require_some(flt.content_types, "filter.contentTypes")
+    require_some(flt.temporal_levels, "filter.temporalLevels")
+    require_some(flt.tags, "filter.tags")
     if flt.temporal_levels and any(not 1 <= level <= 4 for level in flt.temporal_levels):
         raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")
     if flt.valid_from and flt.valid_to and _aware(flt.valid_to) < _aware(flt.valid_from):

@@ -1,5 +1,7 @@
 """The memory operations over GraphQL: shapes, error codes, nothing half-written."""
 
+import pytest
+
 REMEMBER = """mutation($input: RememberInput!) { remember(input: $input) {
   id content contentType temporalLevel baseSalience effectiveSalience source trust tags metadata
   status entities duplicateOf similarity redactions redactionCounts { kind count } } }"""
@@ -101,9 +103,28 @@ def test_names_addresses_and_secrets_are_reported_by_kind(graphql):
     ]
 
 
-def test_recall_with_no_channel_is_bad_input_not_every_channel(graphql):
-    body = graphql('{ recall(query: "anything at all", channels: []) { retrievalId } }')
-    assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "channels"}
+@pytest.mark.parametrize(
+    ("document", "field"),
+    [
+        ('{ recall(query: "anything at all", channels: []) { retrievalId } }', "channels"),
+        # QA: these read an empty list as everything (statuses: [] as the default, ACTIVE)
+        ('{ recall(query: "anything", filter: {contentTypes: []}) { retrievalId } }', "filter.contentTypes"),
+        ('{ recall(query: "anything", filter: {temporalLevels: []}) { retrievalId } }', "filter.temporalLevels"),
+        ('{ recall(query: "anything", filter: {tags: []}) { retrievalId } }', "filter.tags"),
+        ("{ memories(filter: {statuses: []}) { edges { cursor } } }", "filter.statuses"),
+        ("{ memories(filter: {contentTypes: []}) { edges { cursor } } }", "filter.contentTypes"),
+        ("{ memories(filter: {temporalLevels: []}) { edges { cursor } } }", "filter.temporalLevels"),
+        ("{ memories(filter: {tags: []}) { edges { cursor } } }", "filter.tags"),
+        ("{ memories(filter: {temporalLevels: [9]}) { edges { cursor } } }", "filter.temporalLevels"),
+        ("{ decisions(filter: {decisionTypes: []}) { edges { cursor } } }", "filter.decisionTypes"),
+        ("{ trails(filterTags: []) { totalCount } }", "filterTags"),
+        ("{ events(types: []) { edges { cursor } } }", "types"),
+    ],
+)
+def test_an_empty_list_that_chooses_is_bad_input_not_everything(graphql, document, field):
+    body = graphql(document)
+    assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": field}
+    assert "[9]" in document or "at least one value, or be left out" in body["errors"][0]["message"]
 
 
 def test_recall_returns_items_with_breakdowns(graphql):

@@ -1,0 +1,14 @@
+"""List arguments that choose ("only these types", "any of these tags"): left out, they
+choose everything; an empty list would choose nothing, and is refused rather than read as
+everything (or as a default) without a word."""
+
+from collections.abc import Sequence
+
+from graphmind.errors import BadUserInput
+
+
+def require_some(values: Sequence | None, field: str) -> None:
+    """BAD_USER_INPUT naming `field` when `values` is an empty list (None is fine)."""
+    if values is not None and not values:
+        name = field.rsplit(".", 1)[-1]
+        raise BadUserInput(f"{name} must name at least one value, or be left out for all", field=field)
