@@ -97,6 +97,11 @@ class MemoryInput(BaseModel):
     def _aware(cls, value: datetime | None) -> datetime | None:
         if value is not None and value.tzinfo is None:
             value = value.replace(tzinfo=UTC)
+        if value is not None:
+            try:  # the driver reads a stored time back through UTC (QA: 0001-01-01T00:00+14:00)
+                value.astimezone(UTC)
+            except OverflowError:
+                raise ValueError("the time is out of range: in UTC it must fall in the years 1-9999") from None
         return value
 
     @model_validator(mode="after")

@@ -63,6 +63,20 @@ def test_a_bad_batch_writes_nothing(graphql):
     assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
 
 
+@pytest.mark.parametrize(
+    ("field", "moment"), [("validFrom", "0001-01-01T00:00:00+14:00"), ("validUntil", "9999-12-31T23:59:59-14:00")]
+)
+def test_a_time_outside_the_utc_years_is_refused_and_nothing_is_written(graphql, field, moment):
+    """QA: it was stored, then every read of the user's memories and the export failed INTERNAL."""
+    before = len(graphql(COUNT)["data"]["memories"]["edges"])
+    body = graphql(
+        "mutation($inputs: [RememberInput!]!) { rememberMany(inputs: $inputs) { id } }",
+        {"inputs": [{"content": "A memory valid since the dawn of time", field: moment}]},
+    )
+    assert error(body) == {"code": "BAD_USER_INPUT", "field": f"inputs[0].{field}"}
+    assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
+
+
 def test_harmful_content_is_refused_with_a_reason_and_nothing_is_written(graphql):
     before = len(graphql(COUNT)["data"]["memories"]["edges"])
     body = graphql(
