@@ -117,7 +117,26 @@ def _judged(
     return "linked", f"similar (cosine ≥ {novelty}), without contradicting it", similar[0], similar[1]
 
 
+class _EntriesChanged(Exception):
+    """An entry was logged or a blocker resolved after `end_session` read the session."""
+
+
+ATTEMPTS = 3
+
+
 async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
+    """Ends the session, promoting what it taught. An entry logged or a blocker resolved
+    while it ran makes it start over (nothing is written), so none is left out unreported
+    (QA); after `ATTEMPTS` such races it is CONFLICT."""
+    for _ in range(ATTEMPTS):
+        try:
+            return await _end_session(deps, user_id, session_id)
+        except _EntriesChanged:
+            continue
+    raise Conflict(f"session {session_id} kept changing while it was ending; end it again")
+
+
+async def _end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     s = deps.settings
     session = await get_session(deps, user_id, session_id)
     if session.status is not SessionStatus.OPEN:
@@ -206,6 +225,9 @@ async def end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
         )
         if not rows:
             raise Conflict(f"session {session_id} has already ended")
+        read = sorted([e.id, e.root_cause, e.solution] for e in session.entries)
+        if sorted(rows[0]["entries"]) != read:
+            raise _EntriesChanged  # the transaction is rolled back: nothing was written
         await events.append(
             tx,
             user_id,

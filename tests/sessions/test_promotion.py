@@ -153,3 +153,31 @@ async def test_an_entry_too_short_to_be_a_memory_is_skipped_with_the_reason(deps
     assert (p.entry_id, p.action, p.memory_id) == (logged[0].entry.id, "skipped", None)
     assert "10-2000 characters" in p.reason
     assert result.session.status is SessionStatus.ENDED
+
+
+@pytest.mark.parametrize("late", ["log", "resolve"])
+async def test_what_changes_while_the_session_ends_is_promoted_not_lost(deps, user_id, monkeypatch, late):
+    """QA: an entry logged (or a blocker resolved) while endSession ran succeeded, and was
+    left out of the promotions without a word. Now endSession starts over."""
+    session = await journal.start_session(deps, user_id, "agent-7", "Ship the release")
+    blocker = await journal.log_entry(
+        deps, user_id, session.id, EntryKind.BLOCKER, "Tests hang on macOS when the Neo4j server starts"
+    )
+    changed: list[str] = []
+    read = promotion.get_session
+
+    async def read_then_change(*args):
+        found = await read(*args)
+        if not changed:  # between endSession's read and its transaction
+            if late == "log":
+                text = "The release checklist lives in the ops wiki under deployments."
+                changed.append((await journal.log_entry(deps, user_id, session.id, EntryKind.LEARNING, text)).entry.id)
+            else:
+                await journal.resolve_blocker(deps, user_id, blocker.entry.id, "a stray JVM", "Stop stray JVMs first")
+                changed.append(blocker.entry.id)
+        return found
+
+    monkeypatch.setattr(promotion, "get_session", read_then_change)
+    result = await promotion.end_session(deps, user_id, session.id)
+    [promoted] = [p for p in result.promotions if p.entry_id == changed[0]]
+    assert promoted.action == "promoted" and promoted.memory_id
