@@ -35,6 +35,13 @@ FUNCTION_WORDS = frozenset(
     " whole".split()
 )
 PRONOUNS = frozenset("i we you they he she".split())
+# A replaced span's leading preposition names which attribute it states ("lives in Berlin" /
+# "lives with two cats"; "runs version 7.2" / "runs on 3 nodes"): two spans led differently
+# state two attributes, not two values of one.
+PREPOSITIONS = frozenset(
+    "to at in on for of by with from into onto as near under over inside outside within without via"
+    " across behind beside between through".split()
+)
 NUMBER_WORDS = frozenset(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
     " fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty"

@@ -17,7 +17,9 @@ contradiction is preferred over a false one, so anything the rules do not match 
 3. CHANGED_VALUE: the same parity; difflib.SequenceMatcher (autojunk=False) over the
    stems finds exactly one difference, a 'replace' (an insertion or deletion anywhere
    rules it out) of at most MAX_VALUE_WORDS words on each side, both sides hold content
-   words and those differ, the unchanged words hold at least
+   words and those differ, both start with the same PREPOSITIONS or none ("lives in
+   Berlin" / "lives with two cats", "runs version 7.2" / "runs on 3 nodes" state two
+   attributes, not two values of one), the unchanged words hold at least
    MIN_SHARED_CONTENT_WORDS content words (the shared subject), and the changed
    span comes after a predicate (PREDICATES: a form of be or have, a stative verb
    such as live, like, prefer, or "at" for times). A changed identifier in the
@@ -76,6 +78,7 @@ from graphmind.lifecycle.conflict_words import (
     NUMBER_WORDS,
     NUMBERS,
     PREDICATES,
+    PREPOSITIONS,
     PRONOUNS,
     STOPWORDS,
     SUFFIXES,
@@ -301,6 +304,16 @@ def _without_variants(removed: set[str], added: set[str]) -> tuple[set[str], set
     return removed, added
 
 
+def _relation(span: list[_Word]) -> tuple[str, ...]:
+    """The prepositions a replaced span starts with (none for "version 7.2", "in" for "in Berlin")."""
+    leading = []
+    for w in span:
+        if w.word not in PREPOSITIONS:
+            break
+        leading.append(w.word)
+    return tuple(leading)
+
+
 @lru_cache(maxsize=65536)
 def _has_digit(word: str) -> bool:
     return any(c.isdigit() for c in word)
@@ -319,6 +332,8 @@ def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
     old_content, new_content = set(_content(old_value)), set(_content(new_value))
     if not old_content or not new_content or old_content == new_content:
         return None
+    if _relation(old_value) != _relation(new_value):
+        return None  # two attributes of the subject, not two values of one
     if _without_variants(old_content - new_content, new_content - old_content) == (set(), set()):
         return None  # one word spelt two ways, or abbreviated
     if len(_content(old[:i1] + old[i2:])) < MIN_SHARED_CONTENT_WORDS:

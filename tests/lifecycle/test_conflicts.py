@@ -178,3 +178,28 @@ def test_updates_written_after_the_rules(first, second):
 )
 def test_different_subjects_are_two_facts(first, second):
     assert compare(first, second).relation is Relation.DIFFERENT
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [  # QA: each superseded the first as a changed value, through remember and endSession
+        ("Our Redis cluster runs version 7.2", "Our Redis cluster runs on 3 nodes"),
+        ("The Kafka cluster runs 5 brokers", "The Kafka cluster runs in Frankfurt"),
+        ("Our Elastic cluster runs version 8.11", "Our Elastic cluster runs on spot instances"),
+        ("Maya lives in Berlin", "Maya lives with two cats"),
+        ("The meeting is at 3pm", "The meeting is on Tuesday"),
+    ],
+)
+def test_spans_led_by_different_prepositions_are_two_attributes(first, second):
+    assert contradiction(first, second) is None and contradiction(second, first) is None
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Maya lives in Berlin", "Maya lives in Lisbon"),
+        ("Our Redis cluster runs version 7.2", "Our Redis cluster runs version 7.4"),
+    ],
+)
+def test_one_attribute_with_another_value_still_conflicts(first, second):
+    assert contradiction(first, second) is not None
