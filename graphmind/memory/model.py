@@ -88,7 +88,11 @@ class MemoryInput(BaseModel):
     def _metadata_size(cls, metadata: dict[str, Any]) -> dict[str, Any]:
         if _nesting(metadata) > MAX_METADATA_DEPTH:  # deeper would exhaust the stack when serialised
             raise ValueError(f"metadata must nest at most {MAX_METADATA_DEPTH} levels")
-        if len(json.dumps(metadata, default=str)) > MAX_METADATA_BYTES:
+        try:  # NaN and Infinity are not JSON: clients could not parse them back (QA)
+            serialised = json.dumps(metadata, default=str, allow_nan=False, ensure_ascii=False)
+        except ValueError:
+            raise ValueError("metadata must not hold NaN or Infinity (not JSON)") from None
+        if len(serialised.encode("utf-8", "surrogatepass")) > MAX_METADATA_BYTES:  # UTF-8 bytes, not escapes (QA)
             raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
         return metadata
 

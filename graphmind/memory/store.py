@@ -88,8 +88,14 @@ def _redact_value(value, counts: dict[str, int]):
         for kind, n in result.counts.items():
             counts[kind] = counts.get(kind, 0) + n
         return result.text
-    if isinstance(value, dict):
-        return {k: _redact_value(v, counts) for k, v in value.items()}
+    if isinstance(value, dict):  # keys too (QA: an email address as a key was kept)
+        redacted: dict = {}
+        for k, v in value.items():
+            key = _redact_value(k, counts)
+            while key in redacted:  # two keys redacted alike: neither value is lost
+                key += "'"
+            redacted[key] = _redact_value(v, counts)
+        return redacted
     if isinstance(value, list):
         return [_redact_value(v, counts) for v in value]
     return value
@@ -101,8 +107,10 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
     if deps.settings.redact_pii:
         content = _redact_value(content, counts)
         metadata = _redact_value(metadata, counts)
-        tags = [t for t in _redact_value(tags, counts) if "[" not in t]
-        explicit = [e for e in _redact_value(explicit, counts) if "[" not in e]
+        # a tag or entity that held PII is dropped, not kept as a placeholder (counted in the
+        # redactions); one that merely contains "[" ("arr[0]", "List[int]") is kept (QA)
+        tags = [t for t in tags if _redact_value(t, counts) == t]
+        explicit = [e for e in explicit if _redact_value(e, counts) == e]
     now = deps.clock.now()
     row = {
         "id": str(uuid.uuid4()),

@@ -28,6 +28,9 @@ VALID = {"content": "User prefers Redis for caching"}
         ({"tags": ["t"] * 21}, "tags"),
         ({"tags": ["x" * 65]}, "tags"),
         ({"metadata": {"blob": "x" * 5000}}, "metadata"),
+        ({"metadata": {"x": float("nan")}}, "metadata"),  # not JSON (QA)
+        ({"metadata": {"x": float("inf")}}, "metadata"),
+        ({"metadata": {"blob": "ü" * 2049}}, "metadata"),  # 4098 bytes in UTF-8
         ({"entities": ["e" * 101]}, "entities"),
         ({"validFrom": "2024-01-02T00:00:00Z", "validUntil": "2024-01-01T00:00:00Z"}, "validUntil"),
         ({"unknownField": 1}, "unknownField"),
@@ -43,6 +46,11 @@ def test_each_invalid_field_is_named(changes, field):
 def test_text_with_invisible_characters_and_emoji_alone_is_content():
     assert parse_memory_input({"content": "Zo\u200bë's café is on the left\u200e"}).content.startswith("Zo")
     assert parse_memory_input({"content": "🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉"}).content == "🎉" * 10
+
+
+def test_metadata_is_measured_in_utf8_bytes_not_escapes():
+    """QA: 700 × "ü" (1,400 bytes) was refused as more than 4096, counted as \\u00fc escapes."""
+    assert parse_memory_input({**VALID, "metadata": {"blob": "ü" * 2000}}).metadata["blob"] == "ü" * 2000
 
 
 def test_graphql_enum_spelling_is_accepted():

@@ -26,6 +26,22 @@ async def test_remember_stores_defaults_redactions_and_entities(remember, deps, 
     assert stored["n"] == deps.embedder.count_tokens(memory.content)  # of the redacted text it embedded
 
 
+async def test_metadata_keys_are_redacted_and_brackets_are_not_pii(remember):
+    """QA: an email address as a metadata key was kept, and tags and entities with a "["
+    ("arr[0]", "List[int]") were dropped as if they were redaction placeholders."""
+    result = await remember(
+        "Typing helpers for the parser module",
+        metadata={"ops@example.com": "contact", "owner@example.com": "lead", "nested": {"mail me@example.com": 1}},
+        tags=["[wip]", "arr[0]", "ok", "ops@example.com"],
+        entities=["List[int]", "dict[str, Any]"],
+    )
+    memory = result.memory
+    assert memory.metadata == {"[EMAIL]": "contact", "[EMAIL]'": "lead", "nested": {"mail [EMAIL]": 1}}
+    assert memory.tags == ["[wip]", "arr[0]", "ok"]  # the address as a tag is dropped, and counted
+    assert {"List[int]", "dict[str, Any]"} <= set(memory.entities)
+    assert result.redactions == {"EMAIL": 4}
+
+
 async def test_redaction_can_be_switched_off(deps, user_id):
     from dataclasses import replace
 
