@@ -24,6 +24,9 @@ def cursor_position(after: str | None) -> dict[str, object]:
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         data = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        return datetime.fromisoformat(data["c"]), str(data["i"])
+        created_at = datetime.fromisoformat(data["c"])
+        if created_at.tzinfo is None:  # every cursor issued has an offset (QA: a forged one paged nothing)
+            raise ValueError("no offset")
+        return created_at, str(data["i"])
     except (ValueError, KeyError, TypeError, binascii.Error):
         raise BadUserInput("after is not a cursor this service issued", field="after") from None

@@ -1,5 +1,7 @@
 """Page cursors: opaque, and the position a page query starts after."""
 
+import base64
+import json
 from datetime import UTC, datetime
 
 import pytest
@@ -15,7 +17,15 @@ def test_a_cursor_decodes_to_its_position_and_a_first_page_has_none():
     assert cursor_position(None) == {"createdAt": None, "id": None}
 
 
-def test_a_cursor_this_service_did_not_issue_is_bad_input():
+@pytest.mark.parametrize(
+    "cursor",
+    [
+        "not-a-cursor",
+        # QA: a time without an offset paged nothing instead of being refused
+        base64.urlsafe_b64encode(json.dumps({"c": "2099-01-01T00:00:00", "i": "x"}).encode()).decode(),
+    ],
+)
+def test_a_cursor_this_service_did_not_issue_is_bad_input(cursor):
     with pytest.raises(BadUserInput) as error:
-        cursor_position("not-a-cursor")
+        cursor_position(cursor)
     assert error.value.field == "after"
