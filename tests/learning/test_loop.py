@@ -400,6 +400,8 @@ async def test_top_performers_on_a_constructed_history(remember, deps, user_id):
     [top] = await top_performers(deps, user_id)
     assert top.memory.id == star.memory.id and top.successes == 3
     assert top.average_quality == pytest.approx(0.8)
+    await manage.forget(deps, user_id, star.memory.id)
+    assert await top_performers(deps, user_id) == []  # forgotten: not advice to follow (QA)
 
 
 async def test_replay_finds_no_difference_after_a_random_mix(deps, user_id, remember):
