@@ -66,12 +66,14 @@ class Derivation:
 @dataclass(frozen=True)
 class Stored:
     """What a batch did with one input, as `after_write` sees it: the memory it is (or
-    repeats), whether it was created, and the contradictions settled for it (each names
-    its winner and its loser; only those that superseded a memory)."""
+    repeats), whether it was created, the contradictions settled for it (each names its
+    winner and its loser; only those that superseded a memory), and for a repeat its
+    cosine to the memory it repeats."""
 
     memory_id: str
     created: bool
     settled: tuple[truth.Conflict, ...] = ()
+    similarity: float | None = None
 
 
 @dataclass
@@ -314,9 +316,9 @@ async def _remember_many(
 
         def stored(i: int) -> Stored:
             if i in existing:
-                return Stored(existing[i][0], False)
+                return Stored(existing[i][0], False, similarity=existing[i][1])
             if i in same_batch:
-                return Stored(stored(same_batch[i][0]).memory_id, False)
+                return Stored(stored(same_batch[i][0]).memory_id, False, similarity=same_batch[i][1])
             return Stored(prepared[i].row["id"], True, settled.get(i, ()))
 
         if after_write:

@@ -31,6 +31,7 @@ from graphmind.core import events
 from graphmind.core.enums import ContentType
 from graphmind.deps import Deps
 from graphmind.errors import Conflict
+from graphmind.lifecycle import truth
 from graphmind.memory import neighbours
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.store import Stored, remember_many
@@ -96,25 +97,31 @@ HOLDS_BY = {"trust": "the more trusted", "recency": "the newer"}
 
 
 def _judged(
-    result: Stored, similar: tuple[str, float] | None, novelty: float
+    result: Stored, similar: tuple[str, float] | None, novelty: float, retired: set[str]
 ) -> tuple[str, str, str | None, float | None]:
     """(action, reason, related memory, cosine to it) for a created promotion: the
-    contradiction the remember path settled for it, else its nearest active memory
-    (`similar`: id and cosine ≥ `novelty`), else none."""
-    # a loss comes last (settling stops there) and matters most: the new memory is history
-    for c in sorted(result.settled, key=lambda c: c.winner_id == result.memory_id):
-        clash = f"{c.kind.value}: {c.old_value!r} → {c.new_value!r}" if c.old_value or c.new_value else c.kind.value
-        if c.winner_id == result.memory_id:
-            return "superseded", f"contradicts it ({clash}); {HOLDS_BY[c.reason]} holds", c.loser_id, c.similarity
-        return (
-            "promoted",
-            f"contradicts it ({clash}); {HOLDS_BY[c.reason]} holds, so the new memory is kept as history",
-            c.winner_id,
-            c.similarity,
-        )
+    contradictions the remember path settled for it, else its nearest active memory
+    (`similar`: id and cosine ≥ `novelty`) unless this promotion `retired` it, else none."""
+    won = [c for c in result.settled if c.winner_id == result.memory_id]
+    lost = [c for c in result.settled if c.loser_id == result.memory_id]
+    also = f"; it superseded {', '.join(c.loser_id for c in won)}" if won and lost else ""
+    if lost:  # settling stops there: the new memory is history
+        c = lost[0]
+        reason = f"contradicts it ({_clash(c)}); {HOLDS_BY[c.reason]} holds, so the new memory is kept as history"
+        return "promoted", reason + also, c.winner_id, c.similarity
+    if won:
+        c = won[0]
+        more = f"; it superseded {', '.join(x.loser_id for x in won[1:])} too" if len(won) > 1 else ""
+        return "superseded", f"contradicts it ({_clash(c)}); {HOLDS_BY[c.reason]} holds{more}", c.loser_id, c.similarity
     if similar is None:
         return "promoted", f"novel: no memory at cosine ≥ {novelty}", None, None
+    if similar[0] in retired:  # QA: linked to a memory another entry had just superseded
+        return "promoted", f"similar (cosine ≥ {novelty}) only to a memory this session superseded", None, None
     return "linked", f"similar (cosine ≥ {novelty}), without contradicting it", similar[0], similar[1]
+
+
+def _clash(c: truth.Conflict) -> str:
+    return f"{c.kind.value}: {c.old_value!r} → {c.new_value!r}" if c.old_value or c.new_value else c.kind.value
 
 
 class _EntriesChanged(Exception):
@@ -183,6 +190,7 @@ async def _end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     async def finish(tx, stored: list[Stored]) -> None:
         planned.clear()  # a transient error retries the whole transaction
         links, edges = [], []
+        retired = {c.loser_id for result in stored for c in result.settled}
         for n, ((entry, _, signals), result) in enumerate(zip(drafts, stored, strict=True)):
             similar = nearest.get(n)
             if not result.created:
@@ -194,12 +202,12 @@ async def _end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
                         "duplicate of an existing memory (reinforced)",
                         result.memory_id,
                         result.memory_id,
-                        similar[1] if similar else None,
+                        round(result.similarity, 4) if result.similarity is not None else None,
                         signals or None,
                     )
                 )
                 continue
-            action, reason, related, similarity = _judged(result, similar, s.promotion_novelty)
+            action, reason, related, similarity = _judged(result, similar, s.promotion_novelty, retired)
             if action == "linked" and similar:
                 links.append({"fromId": result.memory_id, "toId": similar[0], "similarity": similar[1]})
             edges.append({"entryId": entry.id, "memoryId": result.memory_id, "action": action})

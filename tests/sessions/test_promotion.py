@@ -181,3 +181,18 @@ async def test_what_changes_while_the_session_ends_is_promoted_not_lost(deps, us
     result = await promotion.end_session(deps, user_id, session.id)
     [promoted] = [p for p in result.promotions if p.entry_id == changed[0]]
     assert promoted.action == "promoted" and promoted.memory_id
+
+
+async def test_no_link_to_a_memory_the_session_superseded_and_a_repeat_reports_its_own_cosine(deps, remember, user_id):
+    """QA: a LINKED promotion got RELATED_TO a memory another entry had just superseded, and
+    a SKIPPED repeat reported the cosine to some other memory."""
+    old = await remember(RSYNC)
+    bash = "The staging deploy script is written in bash."
+    result, _ = await ended(
+        deps, user_id, [(EntryKind.LEARNING, SCP), (EntryKind.LEARNING, bash), (EntryKind.LEARNING, bash)]
+    )
+    scp, written, repeat = result.promotions
+    assert (scp.action, scp.related_memory_id) == ("superseded", old.memory.id)
+    assert written.action == "promoted" and written.related_memory_id is None and "superseded" in written.reason
+    assert await deps.db.read("testing.related", memoryId=written.memory_id) in ([], [{"related": []}])
+    assert (repeat.action, repeat.memory_id) == ("skipped", written.memory_id) and repeat.similarity == 1.0
