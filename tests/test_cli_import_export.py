@@ -121,10 +121,12 @@ def test_import_refuses_a_missing_file_and_a_bad_batch(tmp_path):
 async def test_import_accepts_the_graphql_enum_spelling(deps, user_id, tmp_path):
     source = tmp_path / "cookbook.jsonl"
     source.write_text(
-        json.dumps({"content": "The on-call rota changes every Monday", "contentType": "FACT", "source": "USER"})
+        "\ufeff"  # a byte order mark, as some editors on Windows write (QA: line 1 was invalid)
+        + json.dumps({"content": "The on-call rota changes every Monday", "contentType": "FACT", "source": "USER"})
         + "\n"
         + json.dumps({"content": "The datacentre move happens in May", "contentType": "EVENT"})
-        + "\n"
+        + "\n",
+        encoding="utf-8",
     )
     imported = await invoke("import", str(source), "--user", user_id)
     assert imported.exit_code == 0 and "2 stored" in imported.stdout and "0 invalid" in imported.stdout, imported.output

@@ -76,14 +76,14 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
     from graphmind.bench.common import bench_deps
     from graphmind.memory.transfer import import_lines
 
-    with file.open(encoding="utf-8") as lines:
+    with file.open(encoding="utf-8-sig") as lines:
         total = sum(1 for _ in lines)
 
     async def go():
         async with bench_deps() as deps:
             user_id = user or deps.settings.default_user_id
             with (
-                file.open(encoding="utf-8") as lines,
+                file.open(encoding="utf-8-sig") as lines,
                 tqdm(total=total, unit="line", desc=file.name, disable=None) as bar,
             ):
                 return user_id, await import_lines(deps, user_id, lines, batch, bar.update)
