@@ -195,6 +195,7 @@ async def merge_trails(info: Info, input: Annotated[MergeTrailsInput, arg("The t
         label=r.merged.label,
         source_trails=[strawberry.ID(i) for i in r.source_trails],
         nodes_merged=r.nodes_merged,
+        nodes_left_out=[strawberry.ID(n) for n in r.left_out],
         hypotheses_merged=r.hypotheses_merged,
         conflicts=[
             MergeConflict(

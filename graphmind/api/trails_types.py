@@ -223,6 +223,10 @@ class MergeTrailsResult:
     label: str = strawberry.field(description="Its label.")
     source_trails: list[strawberry.ID] = strawberry.field(description="The trails merged (now status merged).")
     nodes_merged: int = strawberry.field(description="Visited nodes of the new trail.")
+    nodes_left_out: list[strawberry.ID] = strawberry.field(
+        description="Nodes the trails visited that are missing now (forgotten or deleted): left out of the new "
+        "trail, which can only hold present nodes; the merged trails keep them."
+    )
     hypotheses_merged: int = strawberry.field(description="Hypotheses of the new trail.")
     conflicts: list[MergeConflict] = strawberry.field(description="Contradictions found and how they ended.")
     connections_discovered: list[TrailConnectionFound] = strawberry.field(description="Shared nodes and bridge edges.")

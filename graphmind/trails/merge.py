@@ -258,7 +258,9 @@ async def merge_trails(
                 )
             ],
         )
-        return MergeResult(saved.trail, ids, saved.nodes_saved, len(rows), conflicts, connections)
+        return MergeResult(
+            saved.trail, ids, saved.nodes_saved, len(rows), conflicts, connections, left_out=sorted(missing)
+        )
 
     result = await deps.db.transaction(work)
     result.elapsed_ms = (time.perf_counter() - started) * 1000

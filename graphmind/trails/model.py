@@ -190,6 +190,7 @@ class MergeResult:
     conflicts: list[MergeConflict]
     connections: list[Connection]
     elapsed_ms: float = 0.0
+    left_out: list[str] = field(default_factory=list)  # visited, now missing (forgotten or deleted)
 
 
 @dataclass

@@ -229,3 +229,17 @@ async def test_archive_and_supersede_move_the_generation(graph, deps):
     await manage.restore(deps, graph.user_id, ids["a"])
     again = await trails.resume_trail(deps, graph.user_id, saved.trail.id)
     assert again.generations_behind == 3
+
+
+async def test_a_node_forgotten_since_is_reported_left_out_of_the_merge(graph, deps):
+    """QA: it was dropped from the merged trail without a word."""
+    ids = graph.ids
+    first = await trails.save_trail(
+        deps, graph.user_id, TrailDraft("agent-1", "one", visited=[VisitDraft(ids["a"]), VisitDraft(ids["b"])])
+    )
+    second = await trails.save_trail(
+        deps, graph.user_id, TrailDraft("agent-1", "two", visited=[VisitDraft(ids["c"]), VisitDraft(ids["d"])])
+    )
+    await manage.forget(deps, graph.user_id, ids["d"])
+    merged = await trails.merge_trails(deps, graph.user_id, [first.trail.id, second.trail.id])
+    assert merged.nodes_merged == 3 and merged.left_out == [ids["d"]]
