@@ -33,7 +33,7 @@ class LearnInput:
     agent_id: str = strawberry.field(description="The agent giving the feedback.")
     feedback: learn_service.Feedback = strawberry.field(description="CORRECT, WRONG or PARTIAL.")
     node_ids: list[strawberry.ID] = strawberry.field(description="The reported memories or entities (1-100).")
-    strength: float = strawberry.field(default=0.2, description="Plasticity rate, 0-1.")
+    strength: float = strawberry.field(default=0.2, description="Plasticity rate, more than 0, at most 1.")
 
 
 async def learn(info: Info, input: Annotated[LearnInput, arg("The feedback.")]) -> LearnResult:

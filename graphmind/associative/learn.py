@@ -53,8 +53,8 @@ def _validate(query: str, agent_id: str, node_ids: list[str], strength: float) -
     query = query.strip()
     if not query or len(query) > MAX_QUERY:
         raise BadUserInput(f"query must be 1-{MAX_QUERY} characters", field="input.query")
-    if not 0.0 <= strength <= 1.0:
-        raise BadUserInput("strength must be within [0, 1]", field="input.strength")
+    if not 0.0 < strength <= 1.0:  # 0 would change no edge (QA: it reported edges adjusted)
+        raise BadUserInput("strength must be within (0, 1]", field="input.strength")
     unique = list(dict.fromkeys(node_ids))
     if not 1 <= len(unique) <= MAX_NODES:
         raise BadUserInput(f"nodeIds must name 1-{MAX_NODES} nodes", field="input.nodeIds")

@@ -86,7 +86,7 @@ async def test_entities_can_be_reported(quiet, user_id, scene, remember):
 
 async def test_bad_input_and_other_users_nodes_write_nothing(quiet, user_id, scene):
     _, (r, s) = scene
-    for strength in (-0.1, 1.5):
+    for strength in (-0.1, 0.0, 1.5):  # 0 would change nothing (QA: it reported edges adjusted)
         with pytest.raises(BadUserInput) as error:
             await learn(quiet, user_id, QUERY, "agent-1", Feedback.CORRECT, [r], strength=strength)
         assert error.value.extensions["field"] == "input.strength"

@@ -23,7 +23,9 @@ def register(server: MCPServer, gm: Gateway) -> None:
             FeedbackName, Field(description="CORRECT (they answer it: strengthen), WRONG (weaken) or PARTIAL.")
         ],
         agent_id: Annotated[str, Field(description="Who you are.")] = DEFAULT_AGENT,
-        strength: Annotated[float | None, Field(description="How much to change, 0-1 (default 0.2).")] = None,
+        strength: Annotated[
+            float | None, Field(description="How much to change, more than 0 and at most 1 (default 0.2).")
+        ] = None,
     ) -> CallToolResult:
         """Tell GraphMind which memories were the right (or wrong) answer to a question: the
         association edges between the question's memories and them get stronger (or weaker),
