@@ -9,6 +9,7 @@ from graphmind.gardener.runner import run_job
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
 from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
 from graphmind.memory import manage
+from tests.associative.conftest import set_edges
 
 
 async def test_decay_follows_the_level_rate(timed, clock, store, user_id):
@@ -101,3 +102,32 @@ async def test_good_outcomes_make_a_pattern_and_promote(timed, clock, store, use
         ids=[a.memory.id, b.memory.id],
     )
     assert rows.records[0]["n"] == 1
+
+
+async def test_pruning_neighbours_together_keeps_the_timeline_and_the_association_count(timed, clock, store, user_id):
+    """QA: deleting a run of neighbours in one batch linked survivors to deleted memories
+    (A→B was left, LATEST was gone) and subtracted an edge between two deleted memories twice."""
+    texts = [
+        "The team offsite is planned for the spring",
+        "Bring the projector cable to the offsite",
+        "The offsite venue has no parking",
+        "Ada booked the train tickets for the offsite",
+        "The offsite agenda is due on Friday",
+    ]
+    levels = [4, 3, 3, 4, 3]  # level 4 is never pruned by salience; the 3s are forgotten
+    a, b, c, d, e = [(await store(t, temporalLevel=level)).memory.id for t, level in zip(texts, levels, strict=True)]
+    await set_edges(timed, user_id, {("b", "c"): 0.5, ("a", "b"): 0.5}, {"a": a, "b": b, "c": c})
+    for memory_id in (b, c, e):
+        await manage.forget(timed, user_id, memory_id)
+    clock.advance(days=31)
+    assert (await run_job(timed, "prune")).counts["deleted"] == 3
+    records = (
+        await timed.db.driver.execute_query(
+            "MATCH (u:User {id: $u}) OPTIONAL MATCH (u)-[:LATEST]->(l) "
+            "RETURN [(x:Memory {userId: $u})-[:NEXT]->(y) | [x.id, y.id]] AS next, collect(l.id) AS latest, "
+            "u.associationCount AS associations",
+            u=user_id,
+        )
+    ).records
+    assert records[0]["next"] == [[a, d]] and records[0]["latest"] == [d]
+    assert records[0]["associations"] == 0
