@@ -18,6 +18,7 @@ import numpy as np
 from graphmind.core import events
 from graphmind.core.enums import ContentType, Source
 from graphmind.db.database import native
+from graphmind.errors import BadUserInput
 from graphmind.job_context import JobContext
 from graphmind.lifecycle import truth
 from graphmind.lifecycle.clustering import greedy_clusters
@@ -52,11 +53,23 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
     clusters = [c for c in greedy_clusters(vectors, s.consolidation_similarity) if c]
     ctx.add("episodes", len(episodes))
     drafts: list[tuple[MemoryInput, Derivation]] = []
+    invalid: list[dict] = []  # summaries that are no memory: rejected, never the job's failure
     for members in clusters:
         if len(members) < 2:
             continue  # a lone episode has nothing to generalise; it stays as it is
         summary, how = await summarise(s, [episodes[i]["content"] for i in members], vectors[members])
-        drafts.append(_draft(summary, how, [episodes[i] for i in members]))
+        try:
+            drafts.append(_draft(summary, how, [episodes[i] for i in members]))
+        except BadUserInput as e:  # QA: "Ok. Ok. Ok. …" summarised to "Ok." failed every run, for every user
+            ctx.add("rejected")
+            invalid.append(
+                events.event(
+                    "consolidation.rejected",
+                    content=summary[:200],
+                    reason=e.message,
+                    members=[episodes[i]["id"] for i in members],
+                )
+            )
     consolidated = [episodes[i]["id"] for members in clusters for i in members]
     embedded: np.ndarray | list[np.ndarray] = (
         await deps.embedder.embed_async([item.content for item, _ in drafts]) if drafts else []
@@ -66,6 +79,7 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
         """The consistency gate, under the user's lock; marks the episodes when nothing passes."""
         if not ctx.dry_run:
             await lock_user(tx, user_id, now)
+        rejected = list(invalid)
         passed = []
         for (item, derivation), vector in zip(drafts, embedded, strict=True):
             claim = truth.Claim(
@@ -81,21 +95,18 @@ async def _consolidate_user(ctx: JobContext, user_id: str, now: datetime) -> Non
             clashes = verdict.conflicts
             if any(c.loser_id == claim.id for c in clashes) or verdict.duplicate_of:
                 ctx.add("rejected")  # it contradicts a stronger belief, or repeats one
-                await events.append(
-                    tx,
-                    user_id,
-                    now,
-                    [
-                        events.event(
-                            "consolidation.rejected",
-                            content=item.content,
-                            contradicts=[c.existing_id for c in clashes],
-                            members=list(derivation.derived_from),
-                        )
-                    ],
+                rejected.append(
+                    events.event(
+                        "consolidation.rejected",
+                        content=item.content,
+                        contradicts=[c.existing_id for c in clashes],
+                        members=list(derivation.derived_from),
+                    )
                 )
                 continue
             passed.append((item, derivation))
+        if rejected and not ctx.dry_run:  # a dry run writes nothing (QA: it logged the rejections)
+            await events.append(tx, user_id, now, rejected)
         ctx.add("derived", len(passed))
         if not ctx.dry_run and not passed:
             await tx.run("gardener.mark_consolidated", userId=user_id, ids=consolidated, now=now)

@@ -81,3 +81,23 @@ async def test_consolidation_triggers_when_the_oldest_event_is_over_24_hours(tim
     clock.advance(hours=2)
     await run_job(timed, "consolidate")
     assert len(await derived(timed, user_id)) == 1
+
+
+async def test_a_summary_that_is_no_memory_is_rejected_and_a_dry_run_logs_nothing(timed, clock, store, user_id):
+    """QA: "Ok. Ok. Ok. …" episodes summarised to "Ok.", too short to be a memory; the job
+    failed on every run, for every user after this one. And a dry run logged its rejections."""
+    for text in (
+        "Ok. Ok. Ok. The budget meeting with finance went fine",
+        "Ok. Ok. Ok. The budget meeting with finance went well",
+    ):
+        await store(text, contentType="event")
+    clock.advance(hours=timed.settings.consolidation_max_age_hours + 1)
+    logged = await events_after(timed, user_id, 0, None, 500)
+    dry = await run_job(timed, "consolidate", dry_run=True)
+    assert dry.status == "ok" and dry.counts["rejected"] == 1
+    assert await events_after(timed, user_id, 0, None, 500) == logged  # a dry run writes nothing
+    run = await run_job(timed, "consolidate")
+    assert run.status == "ok" and run.counts["rejected"] == 1
+    [rejected] = await events_after(timed, user_id, 0, ["consolidation.rejected"], 10)
+    assert "content must be" in rejected.payload["reason"] and len(rejected.payload["members"]) == 2
+    assert await derived(timed, user_id) == []
