@@ -12,7 +12,7 @@ never deleted; recall no longer returns it unless asked for history.
 """
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from graphmind.core import events
 from graphmind.core.enums import ContentType
@@ -84,9 +84,22 @@ def judge(new: Claim, neighbours: list[tuple[Claim, float]], dedup_threshold: fl
     if clashes:
         return Verdict(clashes)
     for existing, similarity in sorted(neighbours, key=lambda n: -n[1]):
-        if similarity > dedup_threshold and existing.id != new.id and is_duplicate(existing.content, new.content):
+        if (
+            similarity > dedup_threshold
+            and existing.id != new.id
+            and one_occurrence(existing.content_type, existing.valid_from, new.content_type, new.valid_from)
+            and is_duplicate(existing.content, new.content)
+        ):
             return Verdict([], (existing.id, similarity))
     return Verdict([])
+
+
+def one_occurrence(type_a: str, valid_from_a: datetime, type_b: str, valid_from_b: datetime) -> bool:
+    """Whether two texts alike can be one memory: two events on different days (UTC) are two
+    occurrences ("went swimming" on Nov 2 and Nov 16), never a repeat; anything else can be."""
+    if type_a != ContentType.EVENT.value or type_b != ContentType.EVENT.value:
+        return True
+    return valid_from_a.astimezone(UTC).date() == valid_from_b.astimezone(UTC).date()
 
 
 def find_conflicts(new: Claim, neighbours: list[tuple[Claim, float]]) -> list[Conflict]:

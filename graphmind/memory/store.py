@@ -212,7 +212,10 @@ async def _remember_many(
             for best in np.argsort(-similarities):
                 if similarities[best] <= threshold:
                     break
-                if is_duplicate(prepared[kept[best]].row["content"], prepared[i].row["content"]):
+                earlier, row = prepared[kept[best]].row, prepared[i].row
+                if truth.one_occurrence(
+                    earlier["contentType"], earlier["validFrom"], row["contentType"], row["validFrom"]
+                ) and is_duplicate(earlier["content"], row["content"]):
                     same_batch[i] = (kept[int(best)], float(similarities[best]))
                     break
             if i in same_batch:

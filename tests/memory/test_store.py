@@ -85,3 +85,23 @@ async def test_remember_many_dedups_within_the_batch_and_chains_the_timeline(dep
         )
     ).records[0]["ids"]
     assert chain == ids
+
+
+async def test_an_event_on_another_day_is_another_occurrence_not_a_duplicate(remember, deps, user_id):
+    """QA: the second swim was dropped as a duplicate of the first (docs/lifecycle.md: two
+    events on different days are both true)."""
+    text = "Dave went swimming at the public pool"
+    first = await remember(text, contentType="EVENT", validFrom="2026-11-02T18:00:00Z")
+    later = await remember(text, contentType="EVENT", validFrom="2026-11-16T18:00:00Z")
+    same_day = await remember(text, contentType="EVENT", validFrom="2026-11-16T20:00:00Z")
+    assert later.duplicate_of is None and same_day.duplicate_of == later.memory.id
+    batch = await remember_many(
+        deps,
+        user_id,
+        [
+            parse_memory_input({"content": "Dave went to the climbing gym", "contentType": "EVENT", "validFrom": day})
+            for day in ("2026-11-03T09:00:00Z", "2026-11-10T09:00:00Z", "2026-11-10T19:00:00Z")
+        ],
+    )
+    assert [r.duplicate_of for r in batch] == [None, None, batch[1].memory.id]
+    assert first.memory.id != later.memory.id
