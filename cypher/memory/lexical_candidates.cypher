@@ -61,6 +61,8 @@ UNION ALL
   WHERE degree <= $maxEntityShare * owned OR degree <= 3
   WITH e, 1.0 / log(2.0 + degree) AS weight
   MATCH (e)<-[:MENTIONS]-(hit:Memory)
+  // a forgotten or superseded memory neither counts nor lends its timeline neighbours a score
+  WHERE hit.status IN $statuses AND hit.effectiveSalience >= $minSalience
   WITH hit, sum(weight) AS direct
   CALL (hit, direct) {
     RETURN hit AS node, direct AS score

@@ -697,3 +697,14 @@ async def test_a_new_users_empty_recall_is_recorded(deps, user_id):
         "decisions.influences", userId=user_id, optional={"retrievalId": result.retrieval_id}, memoryIds=[]
     )
     assert found["retrievalFound"]
+
+
+async def test_a_forgotten_memory_lends_its_timeline_neighbours_no_graph_score(remember, deps, user_id):
+    """QA: recall("Frankfurt", channels: [GRAPH]) returned the timeline neighbours of the
+    only, forgotten, memory mentioning Frankfurt, each at graph relevance about 1."""
+    await remember("The quarterly report is due at the end of the month")
+    gone = await remember("The backup server stands in Frankfurt")
+    await remember("Lunch on Fridays is pizza for the whole team")
+    await manage.forget(deps, user_id, gone.memory.id)
+    result = await recall(deps, user_id, "Frankfurt", 10, channels=(Channel.GRAPH,), neighbours=False)
+    assert result.items == []
