@@ -1,9 +1,11 @@
 """Who is calling: the API key of the request decides the user and the role.
 
 `GRAPHMIND_API_KEYS`:
-- `auto` (default): keys are required as soon as one active key exists; before that the
+- `auto` (default): keys are required as soon as a key was issued, and stay required when
+  none is left active (revoked, or deleted with its user's data): before the first one the
   caller is `GRAPHMIND_DEFAULT_USER_ID` with the admin role (a local, single-user server,
-  which `graphmind serve` only binds to loopback);
+  which `graphmind serve` only binds to loopback). QA: an agent deleting its own data, the
+  only key, made every keyless request an admin;
 - `required`: every request needs a key;
 - `optional`: a key is honoured when sent, otherwise the default user (tests, local dev).
 
@@ -46,9 +48,9 @@ class Authenticator:
         self.deps = deps
         self._keys: dict[str, Caller] = {}  # verified callers by key hash, while their key is active
         self._touched: dict[str, float] = {}
-        self._active: frozenset[str] | None = None  # ids of the active keys, as last read
+        self._active: keys.ActiveKeys | None = None  # the active keys, as last read
         self._fresh_until = 0.0
-        self._active_read: SingleFlight[None, frozenset[str]] = SingleFlight()
+        self._active_read: SingleFlight[None, keys.ActiveKeys] = SingleFlight()
         self._key_reads: SingleFlight[str, Caller] = SingleFlight()  # by key hash
 
     def forget(self) -> None:
@@ -56,23 +58,23 @@ class Authenticator:
         self._keys.clear()
         self._active = None
 
-    async def _active_keys(self) -> frozenset[str]:
+    async def _active_keys(self) -> keys.ActiveKeys:
         """The ids of the active keys, read at most once per KEY_CACHE_SECONDS; concurrent
         requests share one read."""
         if self._active is not None and time.monotonic() < self._fresh_until:
             return self._active
         return await self._active_read.run(None, self._read_active_keys)
 
-    async def _read_active_keys(self) -> frozenset[str]:
+    async def _read_active_keys(self) -> keys.ActiveKeys:
         started = time.monotonic()  # a revocation committed before this read is seen by it
         active = await keys.active_key_ids(self.deps)
-        self._keys = {digest: caller for digest, caller in self._keys.items() if caller.key_id in active}
+        self._keys = {digest: caller for digest, caller in self._keys.items() if caller.key_id in active.ids}
         self._active, self._fresh_until = active, started + KEY_CACHE_SECONDS
         return active
 
-    def _required(self, active: frozenset[str]) -> bool:
+    def _required(self, active: keys.ActiveKeys) -> bool:
         mode = self.deps.settings.api_keys
-        return bool(active) if mode == "auto" else mode == "required"
+        return active.issued if mode == "auto" else mode == "required"
 
     async def _read_key(self, digest: str, secret: str) -> Caller:
         key = await keys.find_key(self.deps, secret)
@@ -90,10 +92,10 @@ class Authenticator:
             if self._required(await self._active_keys()):
                 raise Unauthenticated("an API key is required now: send Authorization: Bearer KEY")
             return
-        if caller.key_id in await self._active_keys():
+        if caller.key_id in (await self._active_keys()).ids:
             return
         # a key created after the ids were last read is verified by its hash, not among them
-        if caller.key_id not in await self._active_read.run(None, self._read_active_keys):
+        if caller.key_id not in (await self._active_read.run(None, self._read_active_keys)).ids:
             raise Unauthenticated("the API key was revoked or deleted")
 
     async def caller(self, authorization: str | None) -> Caller:

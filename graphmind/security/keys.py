@@ -106,9 +106,17 @@ async def find_key(deps: Deps, secret: str) -> ApiKey | None:
     return ApiKey.from_row(rows[0]["key"]) if rows else None
 
 
-async def active_key_ids(deps: Deps) -> frozenset[str]:
+@dataclass(frozen=True)
+class ActiveKeys:
+    """The ids of the active keys, and whether any key was ever issued (revoked, deleted or not)."""
+
+    ids: frozenset[str]
+    issued: bool
+
+
+async def active_key_ids(deps: Deps) -> ActiveKeys:
     [row] = await deps.db.read("keys.active_ids")
-    return frozenset(row["ids"])
+    return ActiveKeys(frozenset(row["ids"]), row["issued"])
 
 
 async def active_key_count(deps: Deps) -> int:

@@ -231,3 +231,19 @@ async def test_a_subscription_ends_when_its_key_is_revoked(secure_client, key_fo
         message = ws.receive_json()
     assert message["type"] == "next" and message["payload"]["data"] is None
     assert message["payload"]["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+async def test_in_auto_mode_keys_stay_required_once_one_was_issued(deps, key_for):
+    """QA: an agent whose key was the only one deleted its own data (its keys too), and
+    every request without a key became the local admin."""
+    from dataclasses import replace
+
+    from graphmind.security.auth import Authenticator
+
+    await key_for()
+    marks = await deps.db.driver.execute_query("MATCH (m:KeysIssued) RETURN count(m) AS n")
+    assert marks.records[0]["n"] == 1  # kept when every key is revoked or deleted
+    assert (await keys.active_key_ids(deps)).issued
+    auto = Authenticator(replace(deps, settings=deps.settings.model_copy(update={"api_keys": "auto"})))
+    assert auto._required(keys.ActiveKeys(frozenset(), issued=True))  # none active, one issued: required
+    assert not auto._required(keys.ActiveKeys(frozenset(), issued=False))  # before the first: keyless local
