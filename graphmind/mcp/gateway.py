@@ -25,6 +25,7 @@ from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, CallToolResult, TextConten
 from starlette.requests import HTTPConnection
 
 from graphmind.api.context import Context
+from graphmind.api.guard import control_characters_in
 from graphmind.deps import Deps
 from graphmind.errors import GraphMindError
 from graphmind.security.auth import Caller
@@ -107,6 +108,13 @@ class Gateway:
             call = await self.locate(ctx)
         except GraphMindError as e:  # over stdio: the key was revoked since, or Neo4j is down
             raise OperationFailed(GraphQLError(e.message, extensions={"code": e.code, **e.extensions})) from e
+        if where := control_characters_in(values):  # as /graphql refuses them (QA: a NUL in a tag was stored)
+            raise OperationFailed(
+                GraphQLError(
+                    f"control characters (such as NUL) and lone surrogates are not accepted: {where}",
+                    extensions={"code": "BAD_USER_INPUT", "field": where},
+                )
+            )
         await call.deps.db.behind.owner_settled(call.caller.user_id)  # its recalls' records (db/write_behind.py)
         result = await self.schema.execute(
             self.operations[operation],

@@ -119,6 +119,27 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
     assert "three" not in mistyped.content[0].text  # the caller's values are not echoed
 
 
+@pytest.mark.parametrize(
+    ("arguments", "field", "argument"),
+    [
+        ({"content": "content with a tag that holds a NUL", "tags": ["a\u0000b"]}, "input.tags[0]", "tags"),
+        (
+            {"content": "content with odd metadata keys", "metadata": {"k\u0001": 1}},
+            "input.metadata.k\u0001",
+            "metadata",
+        ),
+    ],
+)
+async def test_control_characters_are_refused_as_over_graphql(http_session, new_key, arguments, field, argument):
+    """QA: MCP ran the operation without /graphql's body check, and stored a NUL in a tag."""
+    _, key = await new_key()
+    async with http_session(key) as session:
+        result = await session.call_tool("remember", arguments)
+    assert result.is_error and result.content[0].text.startswith("BAD_USER_INPUT: ")
+    error = result.structured_content["error"]
+    assert (error["code"], error["field"], error["argument"]) == ("BAD_USER_INPUT", field, argument)
+
+
 async def test_another_user_can_neither_recall_nor_read_a_memory(http_session, new_key):
     (_, alice), (_, bob) = await new_key(), await new_key()
     secret = f"The vault code word is zebra-{uuid.uuid4().hex[:6]}"
