@@ -10,6 +10,7 @@ from starlette.requests import HTTPConnection
 from graphmind.api.in_flight import InFlight
 from graphmind.api.loaders import Loaders
 from graphmind.deps import Deps
+from graphmind.errors import BadUserInput
 from graphmind.learning.tail import EventTail
 from graphmind.security.auth import Authenticator, Caller
 from graphmind.security.keys import Role
@@ -34,10 +35,19 @@ class Context:
     caller: Caller
     deps: Deps
     request: HTTPConnection | None
+    memories_asked: int = 0  # memories this request's fields asked to store so far
 
     @property
     def user_id(self) -> str:
         return self.caller.user_id
+
+    def ask_to_store(self, count: int, limit: int, field: str) -> None:
+        """Counts memories a field of this request stores; BAD_USER_INPUT past `limit` for the
+        whole request, so aliases cannot multiply a batch's limit (QA: 30 aliases of one
+        rememberMany asked for 30 × 1000 embeddings for one rate-limit token)."""
+        self.memories_asked += count
+        if self.memories_asked > limit:
+            raise BadUserInput(f"at most {limit} memories per request, across its fields", field=field)
 
     @cached_property
     def loaders(self) -> Loaders:

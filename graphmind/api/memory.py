@@ -155,6 +155,7 @@ def _parsed(item: RememberInput, prefix: str) -> MemoryInput:
 async def remember(info: Info, input: Annotated[RememberInput, arg("The memory to store.")]) -> RememberResult:
     """Stores one memory (validated, redacted, deduplicated, linked to its entities)."""
     ctx = info.context
+    ctx.ask_to_store(1, store.MAX_BATCH, "input")
     parsed = _parsed(input, "input.")
     request_id = idempotency.check(input.request_id, "input.requestId")
     [result] = await store.remember_many(ctx.deps, ctx.user_id, [parsed], request_id=request_id)
@@ -172,6 +173,7 @@ async def remember_many(
     ctx = info.context
     if len(inputs) > store.MAX_BATCH:
         raise BadUserInput(f"at most {store.MAX_BATCH} memories per batch", field="inputs")
+    ctx.ask_to_store(len(inputs), store.MAX_BATCH, "inputs")
     parsed = [_parsed(item, f"inputs[{i}].") for i, item in enumerate(inputs)]
     for i, item in enumerate(inputs):
         if item.request_id is not None:

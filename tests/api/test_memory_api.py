@@ -77,6 +77,22 @@ def test_a_time_outside_the_utc_years_is_refused_and_nothing_is_written(graphql,
     assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
 
 
+def test_aliases_cannot_multiply_the_batch_limit(graphql):
+    """QA: 30 aliases of one rememberMany asked for 30 × 1000 embeddings for one rate-limit
+    token. The limit holds for the request: 1000 inputs (one text, stored once) and one more."""
+    body = graphql(
+        """mutation($many: [RememberInput!]!, $one: [RememberInput!]!) {
+          a: rememberMany(inputs: $many) { id }  b: rememberMany(inputs: $one) { id } }""",
+        {
+            "many": [{"content": "The same short note, a thousand times"}] * 1000,
+            "one": [{"content": "One more memory past the limit"}],
+        },
+    )
+    [error] = body["errors"]
+    assert error["path"] == ["b"] and error["extensions"] == {"code": "BAD_USER_INPUT", "field": "inputs"}
+    assert "at most 1000 memories per request" in error["message"]
+
+
 def test_harmful_content_is_refused_with_a_reason_and_nothing_is_written(graphql):
     before = len(graphql(COUNT)["data"]["memories"]["edges"])
     body = graphql(
