@@ -1,5 +1,6 @@
 """GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, decision(s), events, insights."""
 
+import asyncio
 from collections.abc import AsyncGenerator, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -32,6 +33,7 @@ from graphmind.api.pagination import PageInfo
 from graphmind.core.events import check_types
 from graphmind.errors import BadUserInput, GraphMindError
 from graphmind.learning import decisions, event_log, insights, outcomes, traces
+from graphmind.security.auth import KEY_CACHE_SECONDS
 
 
 @strawberry.input(description="A memory that influenced a decision, and how much (0-1).")
@@ -217,7 +219,12 @@ async def event_stream(
             latest = await tail.latest(ctx.user_id)
             after = latest if after is None else after
             while True:
-                latest = await tail.past(ctx.user_id, after)
+                try:  # a quiet stream checks its key too (QA: a revoked key's stream waited for an event)
+                    async with asyncio.timeout(KEY_CACHE_SECONDS):
+                        latest = await tail.past(ctx.user_id, after)
+                except TimeoutError:
+                    await authenticator.still_active(ctx.caller)
+                    continue
                 await authenticator.still_active(ctx.caller)  # a key revoked since the handshake ends the stream
                 page = await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE)
                 for e in page:

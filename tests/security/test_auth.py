@@ -233,6 +233,30 @@ async def test_a_subscription_ends_when_its_key_is_revoked(secure_client, key_fo
     assert message["payload"]["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
 
 
+async def test_a_quiet_subscription_ends_too_when_its_key_is_revoked(secure_client, key_for):
+    """QA: with no event after the revocation, the revoked key's stream stayed open; it now
+    checks its key every KEY_CACHE_SECONDS while it waits."""
+    _, listening = await key_for()
+    _, admin = await key_for(keys.Role.ADMIN)
+    with secure_client.websocket_connect(
+        "/graphql", subprotocols=["graphql-transport-ws"], headers={"Authorization": f"Bearer {listening}"}
+    ) as ws:
+        ws.send_json({"type": "connection_init"})
+        assert ws.receive_json()["type"] == "connection_ack"
+        ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": "subscription { events { seq } }"}})
+        revoked = secure_client.post(
+            "/graphql",
+            json={
+                "query": "mutation($id: ID!) { revokeApiKey(input: {id: $id}) { id } }",
+                "variables": {"id": listening[:11]},
+            },
+            headers={"Authorization": f"Bearer {admin}"},
+        ).json()
+        assert "errors" not in revoked
+        message = ws.receive_json()  # within KEY_CACHE_SECONDS, with no event written
+    assert message["payload"]["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
 async def test_in_auto_mode_keys_stay_required_once_one_was_issued(deps, key_for):
     """QA: an agent whose key was the only one deleted its own data (its keys too), and
     every request without a key became the local admin."""
