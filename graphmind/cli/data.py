@@ -70,7 +70,8 @@ def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
 )
 def import_memories(file: Path, user: str | None, batch: int) -> None:
     """Bulk-load memories from JSON lines (remember's input fields in camelCase; enum values as GraphQL
-    writes them, FACT, or as stored, fact); report bad lines."""
+    writes them, FACT, or as stored, fact); report bad lines (exit 1 when there are any; the
+    valid lines are stored)."""
     from tqdm import tqdm
 
     from graphmind.bench.common import bench_deps
@@ -98,6 +99,8 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
         click.echo(f"  line {number}: {reason}")
     if len(report.invalid) > 50:
         click.echo(f"  … and {len(report.invalid) - 50} more")
+    if report.invalid:  # the valid lines are stored; a script still learns that some were not (QA)
+        raise SystemExit(1)
 
 
 @cli.command("export", short_help="Write the user's memories as JSON lines.")

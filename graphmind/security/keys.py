@@ -72,6 +72,8 @@ async def create_key(deps: Deps, user_id: str, role: Role = Role.AGENT, label: s
     user_id = check_user_id(user_id)
     if label and len(label) > MAX_LABEL:
         raise BadUserInput(f"label must be at most {MAX_LABEL} characters", field="input.label")
+    if label and not label.isprintable():  # the CLI too, as the API's body check (QA: a bell character)
+        raise BadUserInput("label must be printable characters", field="input.label")
     secret = PREFIX + secrets.token_urlsafe(32)
     [row] = await deps.db.write(
         "keys.create",
@@ -93,7 +95,9 @@ async def list_keys(deps: Deps, user_id: str | None = None) -> list[ApiKey]:
 
 
 async def revoke_key(deps: Deps, id_or_prefix: str) -> ApiKey:
-    rows = await deps.db.write("keys.revoke", ref=id_or_prefix.strip(), now=deps.clock.now())
+    # `keys list` shows a prefix as "gm_GpEIy2h2…": pasted with its ellipsis, it still names the key (QA)
+    ref = id_or_prefix.strip().removesuffix("…").removesuffix("...")
+    rows = await deps.db.write("keys.revoke", ref=ref, now=deps.clock.now())
     if not rows:
         raise NotFound(f"no API key {id_or_prefix}")
     if len(rows) > 1:

@@ -67,6 +67,7 @@ async def test_rate_limit(secure_client, call, key_for):
         secure_client.app_state["rate_limiter"] = original
     assert statuses[:2] == [200, 200] and status == 429
     assert body["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+    assert body["errors"][0]["extensions"]["retryAfterSeconds"] > 0  # rounded up, never "retry in 0.0 s" (QA)
 
 
 async def test_body_size_limit(secure_client, key_for):

@@ -14,7 +14,7 @@ async def test_keys_are_stored_hashed(deps, db):
     assert (await keys.find_key(deps, secret)).user_id == "key-owner-1"
     listed = await keys.list_keys(deps, "key-owner-1")
     assert [k.id for k in listed] == [record.id] and listed[0].active
-    revoked = await keys.revoke_key(deps, record.prefix)
+    revoked = await keys.revoke_key(deps, record.prefix + "…")  # as `keys list` shows it (QA)
     assert revoked.revoked_at is not None and await keys.find_key(deps, secret) is None
     with pytest.raises(NotFound):
         await keys.revoke_key(deps, "gm_nothing")
@@ -24,3 +24,10 @@ async def test_bad_user_ids(deps):
     for bad in ("", "has space", "x" * 129):
         with pytest.raises(BadUserInput):
             await keys.create_key(deps, bad)
+
+
+async def test_a_label_with_a_control_character_is_refused(deps):
+    """QA: the CLI stored a bell character the API would refuse."""
+    with pytest.raises(BadUserInput) as error:
+        await keys.create_key(deps, "key-owner-2", keys.Role.AGENT, "bad\x07bell")
+    assert error.value.field == "input.label"
