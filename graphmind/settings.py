@@ -66,7 +66,8 @@ class Settings(BaseSettings):
     graphiql: bool = Field(True, description="serve GraphiQL on GET /graphql")
     introspection: bool = Field(True, description="answer GraphQL introspection (turn off in production)")
     api_keys: Literal["auto", "required", "optional"] = Field(
-        "auto", description="auto: keys required once one exists; required; optional (tests, local dev)"
+        "auto",
+        description="auto: keys required once one was issued, even when none is left; required; optional (tests, local dev)",
     )
     insecure: bool = Field(False, description="let `serve` bind a non-loopback address without API keys")
     rate_limit_per_minute: float = Field(1200.0, description="requests a key may make per minute (0: no limit)")

@@ -18,7 +18,7 @@ CALL (s) {
 CALL (s) {
   UNWIND $links AS l
   MATCH (a:Memory {id: l.fromId}) WHERE a.userId = $userId
-  MATCH (b:Memory {id: l.toId}) WHERE b.userId = $userId
+  MATCH (b:Memory {id: l.toId}) WHERE b.userId = $userId AND b.status = 'active' 
   MERGE (a)-[r:RELATED_TO]->(b) ON CREATE SET r.at = $now, r.similarity = l.similarity, r.sessionId = s.id
 }
 RETURN s {.*} AS session, entries

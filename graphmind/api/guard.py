@@ -18,8 +18,8 @@ import math
 from typing import cast
 
 from graphmind.api.in_flight import InFlight
+from graphmind.core.visible import CONTROL
 from graphmind.errors import GraphMindError, RateLimited, Unauthenticated
-from graphmind.memory.model import CONTROL
 from graphmind.security.auth import Authenticator, Caller
 from graphmind.security.ratelimit import RateLimiter
 
@@ -38,7 +38,7 @@ async def admit(state: dict, headers: dict[str, str]) -> Caller:
     limiter: RateLimiter = state["rate_limiter"]
     wait = await limiter.take(caller.key_id or f"user:{caller.user_id}")
     if wait:  # rounded up: at 20 tokens/s a wait of 0.04 s said "retry in 0.0 s" (QA)
-        wait = math.ceil(wait * 100) / 100
+        wait = math.ceil(round(wait * 100, 6)) / 100
         raise RateLimited(f"too many requests; retry in {wait:.2f} s", retryAfterSeconds=wait)
     return caller
 

@@ -1,6 +1,7 @@
 """GraphQL inputs and resolvers of the learning loop: decide, observeOutcome, decision(s), events, insights."""
 
 import asyncio
+import contextlib
 from collections.abc import AsyncGenerator, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -31,7 +32,7 @@ from graphmind.api.learning_types import (
 from graphmind.api.memory_types import to_memory
 from graphmind.api.pagination import PageInfo
 from graphmind.core.events import check_types
-from graphmind.errors import BadUserInput, GraphMindError
+from graphmind.errors import BadUserInput, GraphMindError, Unavailable
 from graphmind.learning import decisions, event_log, insights, outcomes, traces
 from graphmind.security.auth import KEY_CACHE_SECONDS
 
@@ -223,7 +224,8 @@ async def event_stream(
                     async with asyncio.timeout(KEY_CACHE_SECONDS):
                         latest = await tail.past(ctx.user_id, after)
                 except TimeoutError:
-                    await authenticator.still_active(ctx.caller)
+                    with contextlib.suppress(Unavailable):  # Neo4j away: wait it out, as the tail does
+                        await authenticator.still_active(ctx.caller)
                     continue
                 await authenticator.still_active(ctx.caller)  # a key revoked since the handshake ends the stream
                 page = await event_log.events_after(ctx.deps, ctx.user_id, after, types, event_log.MAX_PAGE)

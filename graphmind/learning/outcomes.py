@@ -124,12 +124,18 @@ async def _replay(recorded: dict) -> Outcome:
     )
 
 
+def _utility_of(memory: dict) -> Utility:
+    """A memory's utility as stored, the prior for one never observed (0.0 is an estimate)."""
+    estimate, variance = memory.get("utilityEstimate"), memory.get("utilityVariance")
+    return Utility(0.5 if estimate is None else estimate, 1.0 if variance is None else variance)
+
+
 def _unlearn(memory: dict, quality: float, share: float, now: datetime) -> None:
     """Takes a replaced outcome's `quality` back out of a memory's utility (the Kalman
     observation removed) and stability (its R20 factor divided out, and the hours a set,
     future validity gained with it taken off again, not before now)."""
     utility = kalman_unobserve(
-        Utility(memory.get("utilityEstimate") or 0.5, memory.get("utilityVariance") or 1.0),
+        _utility_of(memory),
         observed=(quality + 1) / 2,
         measurement_noise=0.5 / share,
     )
@@ -243,7 +249,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                 dampening=settings.temporal_dampening,
             )
             utility = kalman_update(
-                Utility(memory.get("utilityEstimate") or 0.5, memory.get("utilityVariance") or 1.0),
+                _utility_of(memory),
                 observed=(draft.quality + 1) / 2,
                 measurement_noise=0.5 / share,
             )

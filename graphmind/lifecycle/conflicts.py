@@ -199,10 +199,12 @@ def _compare(first: str, second: str) -> Comparison:
     new_values = {w.stem for w in _values(new)} - old_terms
     if old_values and new_values:
         rest_old, rest_new = old_terms - old_values - PREDICATE_STEMS, new_terms - new_values - PREDICATE_STEMS
+        (old_lead, before), (new_lead, _) = _lead(old, old_values), _lead(new, new_values)
         if (
             rest_old
             and _same_subject(rest_old, rest_new)
             and (marked or not (_in_subject(old, old_values) or _in_subject(new, new_values)))
+            and (marked or not _two_attributes(old_lead, new_lead, before))
         ):
             return Comparison(Relation.CHANGED_VALUE, _shown(old, old_values), _shown(new, new_values))
         return Comparison(Relation.DIFFERENT)
@@ -304,6 +306,28 @@ def _without_variants(removed: set[str], added: set[str]) -> tuple[set[str], set
     return removed, added
 
 
+def _two_attributes(old: tuple[str, ...], new: tuple[str, ...], before: "_Word | None") -> bool:
+    """Whether two values, led by these prepositions, state two attributes of the subject,
+    not two values of one: led by two different ones ("lives in Berlin" / "lives with Tom",
+    "is at 9am" / "is on Zoom"), or by one and none after a verb other than be ("runs
+    version 7.2" / "runs on 3 nodes"); after be, a preposition is often left out ("is May
+    3" / "is on May 10")."""
+    if old == new:
+        return False
+    if old and new:
+        return True
+    return before is None or before.stem != "be"
+
+
+def _lead(words: list[_Word], values: set[str]) -> tuple[tuple[str, ...], "_Word | None"]:
+    """The prepositions right before the first of `values` in `words`, and the word before them."""
+    first = next((i for i, w in enumerate(words) if w.stem in values), 0)
+    start = first
+    while start > 0 and words[start - 1].word in PREPOSITIONS:
+        start -= 1
+    return tuple(w.word for w in words[start:first]), (words[start - 1] if start else None)
+
+
 def _relation(span: list[_Word]) -> tuple[str, ...]:
     """The prepositions a replaced span starts with (none for "version 7.2", "in" for "in Berlin")."""
     leading = []
@@ -332,8 +356,8 @@ def _changed_value(old: list[_Word], new: list[_Word]) -> Contradiction | None:
     old_content, new_content = set(_content(old_value)), set(_content(new_value))
     if not old_content or not new_content or old_content == new_content:
         return None
-    if _relation(old_value) != _relation(new_value):
-        return None  # two attributes of the subject, not two values of one
+    if _two_attributes(_relation(old_value), _relation(new_value), old[i1 - 1] if i1 else None):
+        return None
     if _without_variants(old_content - new_content, new_content - old_content) == (set(), set()):
         return None  # one word spelt two ways, or abbreviated
     if len(_content(old[:i1] + old[i2:])) < MIN_SHARED_CONTENT_WORDS:

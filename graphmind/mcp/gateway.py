@@ -109,10 +109,13 @@ class Gateway:
         except GraphMindError as e:  # over stdio: the key was revoked since, or Neo4j is down
             raise OperationFailed(GraphQLError(e.message, extensions={"code": e.code, **e.extensions})) from e
         if where := control_characters_in(values):  # as /graphql refuses them (QA: a NUL in a tag was stored)
+            shown = where.encode("unicode_escape", "backslashreplace").decode(
+                "ascii"
+            )  # a key's own character is not echoed
             raise OperationFailed(
                 GraphQLError(
-                    f"control characters (such as NUL) and lone surrogates are not accepted: {where}",
-                    extensions={"code": "BAD_USER_INPUT", "field": where},
+                    f"control characters (such as NUL) and lone surrogates are not accepted: {shown}",
+                    extensions={"code": "BAD_USER_INPUT", "field": shown},
                 )
             )
         await call.deps.db.behind.owner_settled(call.caller.user_id)  # its recalls' records (db/write_behind.py)

@@ -1,7 +1,6 @@
 """The Memory model: the validated input of `remember` and the stored node (its enums: `core/enums.py`)."""
 
 import json
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -11,15 +10,12 @@ from pydantic.alias_generators import to_camel
 
 from graphmind.core.enums import ContentType, MemoryStatus, Source
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
-from graphmind.core.visible import shows_anything
+from graphmind.core.visible import CONTROL, shows_anything
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
 from graphmind.memory.harmful import harmful
 
-# C0 controls and DEL (tab and newlines are text), and a lone UTF-16 surrogate, which JSON's
-# "\ud800" escape can carry but no UTF-8 text holds (the tokenizer and Neo4j refuse it)
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
 MAX_ENTITIES, MAX_ENTITY_LENGTH = 50, 100
 MAX_METADATA_BYTES, MAX_METADATA_DEPTH = 4096, 32

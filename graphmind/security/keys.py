@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
+from graphmind.core.visible import CONTROL
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
@@ -72,8 +73,8 @@ async def create_key(deps: Deps, user_id: str, role: Role = Role.AGENT, label: s
     user_id = check_user_id(user_id)
     if label and len(label) > MAX_LABEL:
         raise BadUserInput(f"label must be at most {MAX_LABEL} characters", field="input.label")
-    if label and not label.isprintable():  # the CLI too, as the API's body check (QA: a bell character)
-        raise BadUserInput("label must be printable characters", field="input.label")
+    if label and CONTROL.search(label):  # the CLI too, as the API's body check (QA: a bell character)
+        raise BadUserInput("label must not contain control characters", field="input.label")
     secret = PREFIX + secrets.token_urlsafe(32)
     [row] = await deps.db.write(
         "keys.create",

@@ -97,13 +97,17 @@ HOLDS_BY = {"trust": "the more trusted", "recency": "the newer"}
 
 
 def _judged(
-    result: Stored, similar: tuple[str, float] | None, novelty: float, retired: set[str]
+    result: Stored,
+    similar: tuple[str, float] | None,
+    novelty: float,
+    retired: set[str],
+    settled: list[truth.Conflict],
 ) -> tuple[str, str, str | None, float | None]:
     """(action, reason, related memory, cosine to it) for a created promotion: the
     contradictions the remember path settled for it, else its nearest active memory
     (`similar`: id and cosine ≥ `novelty`) unless this promotion `retired` it, else none."""
     won = [c for c in result.settled if c.winner_id == result.memory_id]
-    lost = [c for c in result.settled if c.loser_id == result.memory_id]
+    lost = [c for c in settled if c.loser_id == result.memory_id]  # a later entry may have superseded it
     also = f"; it superseded {', '.join(c.loser_id for c in won)}" if won and lost else ""
     if lost:  # settling stops there: the new memory is history
         c = lost[0]
@@ -190,7 +194,8 @@ async def _end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
     async def finish(tx, stored: list[Stored]) -> None:
         planned.clear()  # a transient error retries the whole transaction
         links, edges = [], []
-        retired = {c.loser_id for result in stored for c in result.settled}
+        settled = [c for result in stored for c in result.settled]
+        retired = {c.loser_id for c in settled}
         for n, ((entry, _, signals), result) in enumerate(zip(drafts, stored, strict=True)):
             similar = nearest.get(n)
             if not result.created:
@@ -207,7 +212,7 @@ async def _end_session(deps: Deps, user_id: str, session_id: str) -> EndResult:
                     )
                 )
                 continue
-            action, reason, related, similarity = _judged(result, similar, s.promotion_novelty, retired)
+            action, reason, related, similarity = _judged(result, similar, s.promotion_novelty, retired, settled)
             if action == "linked" and similar:
                 links.append({"fromId": result.memory_id, "toId": similar[0], "similarity": similar[1]})
             edges.append({"entryId": entry.id, "memoryId": result.memory_id, "action": action})

@@ -188,6 +188,10 @@ def test_different_subjects_are_two_facts(first, second):
         ("Our Elastic cluster runs version 8.11", "Our Elastic cluster runs on spot instances"),
         ("Maya lives in Berlin", "Maya lives with two cats"),
         ("The meeting is at 3pm", "The meeting is on Tuesday"),
+        # by the values rule too (the review): a name, a time, a version after another preposition
+        ("Maya lives in Berlin", "Maya lives with Tom"),
+        ("The standup is at 9am", "The standup is on Zoom"),
+        ("The release ships on Friday", "The release ships with Python 3.12"),
     ],
 )
 def test_spans_led_by_different_prepositions_are_two_attributes(first, second):
@@ -199,6 +203,8 @@ def test_spans_led_by_different_prepositions_are_two_attributes(first, second):
     [
         ("Maya lives in Berlin", "Maya lives in Lisbon"),
         ("Our Redis cluster runs version 7.2", "Our Redis cluster runs version 7.4"),
+        ("Alice's birthday is May 3", "Alice's birthday is on May 10"),  # after be, "on" is often left out
+        ("The meeting is Monday", "The meeting is on Tuesday"),
     ],
 )
 def test_one_attribute_with_another_value_still_conflicts(first, second):

@@ -125,7 +125,7 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
         ({"content": "content with a tag that holds a NUL", "tags": ["a\u0000b"]}, "input.tags[0]", "tags"),
         (
             {"content": "content with odd metadata keys", "metadata": {"k\u0001": 1}},
-            "input.metadata.k\u0001",
+            "input.metadata.k\\x01",  # escaped, not echoed
             "metadata",
         ),
     ],

@@ -87,7 +87,8 @@ async def test_a_learning_that_loses_to_a_more_trusted_memory_is_kept_as_history
 async def test_two_contradicting_entries_report_the_supersession_that_happened(deps, user_id):
     """The later entry supersedes the earlier one of the same session; each is reported as it is."""
     first, second = (await ended(deps, user_id, [(EntryKind.LEARNING, RSYNC), (EntryKind.LEARNING, SCP)]))[0].promotions
-    assert first.action == "promoted"
+    assert (first.action, first.related_memory_id) == ("promoted", second.memory_id)  # kept as history
+    assert "kept as history" in first.reason
     assert (second.action, second.related_memory_id) == ("superseded", first.memory_id)
     assert (await manage.get_memory(deps, user_id, first.memory_id)).status is MemoryStatus.SUPERSEDED
 
