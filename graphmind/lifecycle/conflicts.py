@@ -17,9 +17,10 @@ contradiction is preferred over a false one, so anything the rules do not match 
 3. CHANGED_VALUE: the same parity; difflib.SequenceMatcher (autojunk=False) over the
    stems finds exactly one difference, a 'replace' (an insertion or deletion anywhere
    rules it out) of at most MAX_VALUE_WORDS words on each side, both sides hold content
-   words and those differ, both start with the same PREPOSITIONS or none ("lives in
-   Berlin" / "lives with two cats", "runs version 7.2" / "runs on 3 nodes" state two
-   attributes, not two values of one), the unchanged words hold at least
+   words and those differ, they do not start with two different PREPOSITIONS, nor with
+   one and none after a verb other than be ("lives in Berlin" / "lives with two cats",
+   "runs version 7.2" / "runs on 3 nodes" state two attributes, not two values of one;
+   "is May 3" / "is on May 10" is one), the unchanged words hold at least
    MIN_SHARED_CONTENT_WORDS content words (the shared subject), and the changed
    span comes after a predicate (PREDICATES: a form of be or have, a stative verb
    such as live, like, prefer, or "at" for times). A changed identifier in the
@@ -40,7 +41,8 @@ contradiction is preferred over a false one, so anything the rules do not match 
    unless a
    changed value stands in the subject (before the text's first predicate) and
    neither text is phrased as an update: "Sprint 12 notes" / "Sprint 13 notes" are
-   two things.
+   two things; or, again unless phrased as an update, the values are led by prepositions
+   that make two attributes as in rule 3 ("lives in Berlin" / "lives with Tom").
 6. Everything else is None: identical texts, differences only in case, punctuation,
    stopwords or inflection, different subjects, paraphrases.
 
