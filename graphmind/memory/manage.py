@@ -9,7 +9,7 @@ from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.memory.model import Memory
+from graphmind.memory.model import Memory, check_list_filters
 
 MAX_PAGE_SIZE = 100
 
@@ -52,15 +52,8 @@ async def list_memories(
     if not 1 <= first <= MAX_PAGE_SIZE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE_SIZE}", field="first")
     flt = flt or MemoryFilter()
-    for values, field in (
-        (flt.statuses, "statuses"),
-        (flt.content_types, "contentTypes"),
-        (flt.temporal_levels, "temporalLevels"),
-        (flt.tags, "tags"),
-    ):
-        require_some(values, f"filter.{field}")
-    if flt.temporal_levels and any(not 1 <= level <= 4 for level in flt.temporal_levels):
-        raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")  # as recall (QA)
+    require_some(flt.statuses, "filter.statuses")
+    check_list_filters(flt.content_types, flt.temporal_levels, flt.tags)  # as recall (QA)
     await deps.db.behind.owner_settled(user_id)
     rows = await deps.db.read(
         "memory.list",

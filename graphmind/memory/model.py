@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from graphmind.core.choices import require_some
 from graphmind.core.enums import ContentType, MemoryStatus, Source
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
 from graphmind.core.visible import CONTROL, shows_anything
@@ -211,3 +212,12 @@ class Memory:
             scene_flushed_at=native(node.get("sceneFlushedAt")),
             retired_at=native(node.get("retiredAt")),
         )
+
+
+def check_list_filters(content_types: list | None, temporal_levels: list[int] | None, tags: list | None) -> None:
+    """The list filters recall and `memories` share: none may be empty (`core/choices.py`),
+    and temporal levels are 1-4."""
+    for values, name in ((content_types, "contentTypes"), (temporal_levels, "temporalLevels"), (tags, "tags")):
+        require_some(values, f"filter.{name}")
+    if temporal_levels and any(not 1 <= level <= 4 for level in temporal_levels):
+        raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")

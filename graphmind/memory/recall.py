@@ -25,7 +25,6 @@ from typing import overload
 import numpy as np
 
 from graphmind.core import edges, events, terms
-from graphmind.core.choices import require_some
 from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.events import content_hash
 from graphmind.core.ids import timed_id
@@ -38,7 +37,7 @@ from graphmind.memory import exploration, spread
 from graphmind.memory.budget import Candidate, pack
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import keyword_terms
-from graphmind.memory.model import Memory
+from graphmind.memory.model import Memory, check_list_filters
 from graphmind.memory.periods import named_period, period_param
 from graphmind.memory.utility import PROCESS_NOISE
 
@@ -144,11 +143,7 @@ def _validate(
         raise BadUserInput(f"query must be at most {MAX_QUERY_LENGTH} characters", field="query")
     if not 1 <= limit <= deps.settings.recall_max_limit:
         raise BadUserInput(f"limit must be 1-{deps.settings.recall_max_limit}, got {limit}", field="limit")
-    require_some(flt.content_types, "filter.contentTypes")
-    require_some(flt.temporal_levels, "filter.temporalLevels")
-    require_some(flt.tags, "filter.tags")
-    if flt.temporal_levels and any(not 1 <= level <= 4 for level in flt.temporal_levels):
-        raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")
+    check_list_filters(flt.content_types, flt.temporal_levels, flt.tags)
     if flt.valid_from and flt.valid_to and _aware(flt.valid_to) < _aware(flt.valid_from):
         raise BadUserInput("filter.validTo must not be before validFrom", field="filter.validTo")
     if token_budget is not None and not 1 <= token_budget <= deps.settings.max_token_budget:
