@@ -53,6 +53,9 @@ def jvm_flags(settings: Settings) -> list[str]:
 VECTOR_MERGE_FACTOR = 10
 REPLAN_INTERVAL = "10m"
 BOLT_SHUTDOWN_WAIT = "1s"
+KEEP_ALIVE = "5s"
+KEEP_ALIVE_PROBES = 2  # the driver gives up on a connection silent for 10 s
+KEEP_ALIVE_SCHEDULING = "1s"  # how often the server looks for connections due a NOOP
 
 
 def render_conf(settings: Settings) -> str:
@@ -101,6 +104,14 @@ def render_conf(settings: Settings) -> str:
         # lengthen an outage (a stop took 10.9 s, 2.9 s with these; docs/architecture.md)
         f"internal.server.bolt.connection_shutdown_wait_time={BOLT_SHUTDOWN_WAIT}",
         f"internal.server.bolt.thread_pool_shutdown_wait_time={BOLT_SHUTDOWN_WAIT}",
+        # Bolt's keep-alive: the server sends a NOOP at least every KEEP_ALIVE on a connection
+        # whose request is still running, and tells the driver (the connection.recv_timeout_seconds
+        # hint: KEEP_ALIVE times the probes) that a connection silent for longer is dead. With
+        # Neo4j's 1 minute and 2 probes, a hung Neo4j (stopped, not gone) held each request 2
+        # minutes before UNAVAILABLE (docs/architecture.md, "Serving")
+        f"server.bolt.connection_keep_alive={KEEP_ALIVE}",
+        f"server.bolt.connection_keep_alive_probes={KEEP_ALIVE_PROBES}",
+        f"server.bolt.connection_keep_alive_streaming_scheduling_interval={KEEP_ALIVE_SCHEDULING}",
     ]
     return "\n".join(lines) + "\n"
 

@@ -69,6 +69,37 @@ async def test_an_unreachable_neo4j_fails_fast_with_unavailable(settings, librar
     assert down.unreachable_within(60)  # noted: writes queued behind callers may not be written yet
 
 
+async def test_a_hung_neo4j_is_unavailable_in_seconds_not_minutes(neo4j_server, settings, library):
+    """A Neo4j that stops answering but keeps its connections open (SIGSTOP here: a hung
+    JVM, a frozen VM) is UNAVAILABLE once the server's keep-alive hint (10 s) has passed,
+    not after Neo4j's default two minutes (neo4j_server/config.py)."""
+    import os
+    import signal
+    import time
+
+    from graphmind.db.database import Database
+    from graphmind.errors import Unavailable
+
+    pid = neo4j_server.pid()
+    assert pid is not None
+    hung = Database.connect(settings.model_copy(update={"neo4j_retry_seconds": 1.0}), library)
+    try:
+        await hung.read("system.server_version")  # a pooled connection, told the server's hint
+        [connection] = hung.driver._pool.connections[next(iter(hung.driver._pool.connections))]  # private
+        assert connection.connection_hints["connection.recv_timeout_seconds"] == 10
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            with pytest.raises(Unavailable):
+                await hung.read("system.server_version")
+            waited = time.monotonic() - started
+        finally:
+            os.kill(pid, signal.SIGCONT)
+    finally:
+        await hung.close()
+    assert waited < 20  # the hint, then the 1 s retry budget and a 3 s connect; 2 minutes before
+
+
 async def mark_planned(db, name: str) -> None:
     """Makes `db`'s plan gate treat query `name` as run since Neo4j was last lost."""
     db.plans.settle(name, await db.plans.claim(name), ran=True)

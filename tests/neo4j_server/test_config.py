@@ -53,6 +53,14 @@ def test_conf_shortens_bolts_waits_on_stop(tmp_path):
     assert "internal.server.bolt.thread_pool_shutdown_wait_time=1s" in conf
 
 
+def test_conf_keeps_bolt_alive_every_five_seconds_and_hints_ten(tmp_path):
+    """The driver takes a connection silent for keep-alive × probes (10 s) for dead."""
+    conf = render_conf(Settings(neo4j_home=tmp_path)).splitlines()
+    assert "server.bolt.connection_keep_alive=5s" in conf
+    assert "server.bolt.connection_keep_alive_probes=2" in conf
+    assert "server.bolt.connection_keep_alive_streaming_scheduling_interval=1s" in conf
+
+
 def test_browser_url_fills_the_connection_form():
     settings = Settings(neo4j_bolt_port=1234, neo4j_http_port=2345, neo4j_user="neo4j", neo4j_database="neo4j")
     assert browser_url(settings) == "http://127.0.0.1:2345/browser/?dbms=bolt://neo4j@127.0.0.1:1234&db=neo4j"
