@@ -4,14 +4,14 @@
 // params: userId, parents, known, windowSeconds, perParent, share, threshold
 CYPHER 25
 UNWIND $parents AS p
-MATCH (parent:Memory {id: p.id})
+MATCH (parent:Memory {id: p.id}) USING INDEX SEEK parent:Memory(id)
 WHERE parent.userId = $userId
 // The nearest are among the $perParent nearest before the parent and as many after it:
 // two reads of the (userId, validFrom) index in order, each stopped at its limit, however
 // many memories share the window. Ordering by userId too (one value here) is what lets
 // the planner take the index's order.
 CALL (parent) {
-  MATCH (n:Memory)
+  MATCH (n:Memory) USING INDEX SEEK n:Memory(userId, validFrom)
   WHERE n.userId = $userId
     AND n.validFrom >= parent.validFrom - duration({seconds: $windowSeconds})
     AND n.validFrom <= parent.validFrom
@@ -19,7 +19,7 @@ CALL (parent) {
   WITH n ORDER BY n.userId DESC, n.validFrom DESC LIMIT $perParent
   RETURN n
 UNION ALL
-  MATCH (n:Memory)
+  MATCH (n:Memory) USING INDEX SEEK n:Memory(userId, validFrom)
   WHERE n.userId = $userId
     AND n.validFrom > parent.validFrom
     AND n.validFrom <= parent.validFrom + duration({seconds: $windowSeconds})

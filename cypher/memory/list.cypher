@@ -16,7 +16,7 @@ UNWIND $statuses AS status
 WITH DISTINCT before, status
 CALL (before, status) {
   MATCH (m:Memory)
-  USING INDEX m:Memory(userId, status, createdAt)
+  USING INDEX SEEK m:Memory(userId, status, createdAt)
   WHERE m.userId = $userId AND m.status = status AND m.createdAt <= before
     AND NOT coalesce(m.createdAt = $after.createdAt AND m.id >= $after.id, false)
     AND ($filters.contentTypes IS NULL OR m.contentType IN $filters.contentTypes)
@@ -27,7 +27,7 @@ CALL (before, status) {
 }
 CALL (before, status, bound) {
   MATCH (m:Memory)
-  USING INDEX m:Memory(userId, status, createdAt)
+  USING INDEX SEEK m:Memory(userId, status, createdAt)
   WHERE m.userId = $userId AND m.status = status AND m.createdAt >= bound AND m.createdAt <= before
     AND NOT coalesce(m.createdAt = $after.createdAt AND m.id >= $after.id, false)
     AND ($filters.contentTypes IS NULL OR m.contentType IN $filters.contentTypes)

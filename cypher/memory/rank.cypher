@@ -100,7 +100,7 @@ CALL (fused) {
   // each stopping at its limit, instead of reading every memory in the window. Ordering by
   // userId too (one value here) is what lets the planner take the index's order.
   CALL (p) {
-    MATCH (n:Memory)
+    MATCH (n:Memory) USING INDEX SEEK n:Memory(userId, validFrom)
     WHERE n.userId = $userId
       AND n.validFrom >= p.validFrom - duration({seconds: $neighbourSeconds})
       AND n.validFrom <= p.validFrom
@@ -124,7 +124,7 @@ CALL (fused) {
     WITH n ORDER BY n.userId DESC, n.validFrom DESC LIMIT $neighboursPerParent
     RETURN n
   UNION ALL
-    MATCH (n:Memory)
+    MATCH (n:Memory) USING INDEX SEEK n:Memory(userId, validFrom)
     WHERE n.userId = $userId
       AND n.validFrom > p.validFrom
       AND n.validFrom <= p.validFrom + duration({seconds: $neighbourSeconds})

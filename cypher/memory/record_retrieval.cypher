@@ -7,7 +7,8 @@
 // recall returned nothing, no User although the recall saw one ($userExisted): it writes
 // nothing, so no User, Retrieval or event of the deleted user comes back. A new user's
 // recall (no User yet) is recorded, with the User its event needs.
-OPTIONAL MATCH (returned:Memory) WHERE returned.id IN [item IN $results | item.id] AND returned.userId = $userId
+OPTIONAL MATCH (returned:Memory) USING INDEX SEEK returned:Memory(id)
+WHERE returned.id IN [item IN $results | item.id] AND returned.userId = $userId
 WITH count(returned) AS found
 WHERE found > 0 OR (size($results) = 0 AND (NOT $userExisted OR EXISTS { MATCH (:User {id: $userId}) }))
 // include: events.append
@@ -15,7 +16,7 @@ CREATE (r:Retrieval {id: $retrievalId, userId: $userId, query: $query, queryHash
                      createdAt: $now, resultCount: size($results)})
 WITH r
 UNWIND $results AS item
-MATCH (m:Memory {id: item.id}) WHERE m.userId = $userId
+MATCH (m:Memory {id: item.id}) USING INDEX SEEK m:Memory(id) WHERE m.userId = $userId
 CREATE (r)-[:RETURNED {rank: item.rank, score: item.score}]->(m)
 // written first, so the memory's write lock is held before its review is read
 SET m.accessCount = coalesce(m.accessCount, 0) + 1
