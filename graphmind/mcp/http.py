@@ -4,7 +4,9 @@ Stateless and answering in plain JSON (no session to keep, every request stands 
 behind the same check as POST /graphql (`api.guard.admit`): the API key decides the
 caller, a missing or wrong key is refused with 401, a caller over its rate limit with 429,
 a caller whose data is being deleted with 409; each request is counted as its caller's
-while it runs (`api/in_flight.py`).
+while it runs (`api/in_flight.py`). The SDK's own refusals, which it answers in plain text
+(413 body too large, 421 Host header, 403 Origin header, 400 Content-Type), go out in the
+same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code.
 The app's lifespan enters `running()` (the SDK's session manager), since a route's own
 lifespan never runs.
 """
@@ -12,19 +14,21 @@ lifespan never runs.
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from typing import cast
 
 from starlette.routing import Route
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Message, Send
 
-from graphmind.api.guard import STATUS, admit, refusal_headers
-from graphmind.errors import GraphMindError
+from graphmind.api.guard import STATUS, BodyTooLarge, admit, refusal_headers
+from graphmind.errors import BadUserInput, Forbidden, GraphMindError
 from graphmind.mcp.gateway import Call, Gateway
 from graphmind.mcp.server import build_server
 from graphmind.settings import Settings
 
 PATH = "/mcp"
 REFUSED = -32001  # JSON-RPC server error: the request was refused before MCP saw it
+_BODY_HEADERS = (b"content-type", b"content-length")  # of a plain-text refusal, replaced with ours
 
 
 async def _http_call(ctx) -> Call:
@@ -71,28 +75,61 @@ class McpHttp:
             state["caller"] = caller = await admit(state, headers)
             state["in_flight"].enter(caller.user_id)  # CONFLICT while the user's data is being deleted
         except GraphMindError as error:
-            body = json.dumps(
-                {
-                    "jsonrpc": "2.0",
-                    "id": None,
-                    "error": {
-                        "code": REFUSED,
-                        "message": f"{error.code}: {error.message}",
-                        "data": {"code": error.code, "message": error.message, **error.extensions},
-                    },
-                }
-            ).encode()
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": STATUS.get(error.code, 500),
-                    "headers": refusal_headers(error),
-                }
-            )
-            await send({"type": "http.response.body", "body": body})
-            return
+            return await refuse(send, error, STATUS.get(error.code, 500))
         transport = cast(ASGIApp, self.transport)  # set: the app's lifespan enters running() before any request
         try:
-            await transport(scope, receive, send)
+            await transport(scope, receive, self._coded(send))
         finally:
             state["in_flight"].leave(caller.user_id)
+
+    def _coded(self, send: Send) -> Send:
+        """`send`, but a refusal the SDK answers in plain text (or with no body) goes out as
+        ours do, with the SDK's status (`sdk_refusal`)."""
+        start: Message | None = None
+        text = b""
+
+        async def coded(message: Message) -> None:
+            nonlocal start, text
+            if message["type"] == "http.response.start" and message["status"] >= 400 and not _json(message):
+                start = message
+                return
+            if start is None:
+                return await send(message)
+            text += message.get("body", b"")
+            if not message.get("more_body", False):
+                status, kept = start["status"], [h for h in start["headers"] if h[0].lower() not in _BODY_HEADERS]
+                error = sdk_refusal(status, text.decode("utf-8", "replace"), self.settings)
+                await refuse(send, error, status, kept)  # kept: the 405's Allow
+
+        return coded
+
+
+def sdk_refusal(status: int, text: str, settings: Settings) -> GraphMindError:
+    """The SDK's plain-text refusal as our error: 413 BAD_USER_INPUT as on /graphql (with its
+    message), 403 and 421 (its Origin and Host checks) FORBIDDEN, another 4xx BAD_USER_INPUT."""
+    reason = text.strip() or HTTPStatus(status).phrase
+    if status == 413:
+        return BodyTooLarge(f"the request body is larger than {settings.max_body_bytes} bytes")
+    if status in (403, 421):
+        return Forbidden(reason)
+    return BadUserInput(reason) if status < 500 else GraphMindError(reason)
+
+
+def _json(start: Message) -> bool:
+    return any(k.lower() == b"content-type" and v.startswith(b"application/json") for k, v in start["headers"])
+
+
+async def refuse(send: Send, error: GraphMindError, status: int, headers: list | None = None) -> None:
+    """A refusal as a JSON-RPC error (no request id) whose `data` carries the GraphQL code."""
+    body = {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {
+            "code": REFUSED,
+            "message": f"{error.code}: {error.message}",
+            "data": {"code": error.code, "message": error.message, **error.extensions},
+        },
+    }
+    headers = [*(headers or []), *refusal_headers(error)]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": json.dumps(body).encode()})

@@ -7,6 +7,7 @@ import uuid
 import httpx2
 import pytest
 from mcp import MCPError
+from mcp_types.version import LATEST_MODERN_VERSION
 
 from tests.mcp.conftest import call, run_the_loop
 
@@ -117,6 +118,51 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
         assert error["code"] == "BAD_USER_INPUT" and error["argument"] == argument
     assert "did you mean as_of?" in unknown.structured_content["error"]["message"]
     assert "three" not in mistyped.content[0].text  # the caller's values are not echoed
+
+
+def _refusal(response, status: int, code: str) -> dict:
+    """The body of a refusal in the one shape: a JSON-RPC error whose data carries the code."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json"), response.text
+    body = response.json()
+    assert body["jsonrpc"] == "2.0" and body["error"]["data"]["code"] == code, body
+    assert body["error"]["message"] == f"{code}: {body['error']['data']['message']}"
+    return body["error"]["data"]
+
+
+async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_url, new_key, settings):
+    """QA: a body over GRAPHMIND_MAX_BODY_BYTES (413) and a request for another Host (421,
+    DNS-rebinding protection) were answered by the SDK in plain text; so were a foreign
+    Origin (403), a body that is not JSON (400) and, without a body, a GET in the 2026 protocol (405)."""
+    _, key = await new_key()
+    headers = {"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream"}
+    listing = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}'
+    limit = settings.max_body_bytes
+    oversize = b"{" + b" " * limit + b"}"
+
+    async def chunks():
+        for start in range(0, len(oversize), 65536):
+            yield oversize[start : start + 65536]
+
+    async with httpx2.AsyncClient(headers=headers, timeout=60) as http:
+        json_type = {"Content-Type": "application/json"}
+        too_large = await http.post(mcp_url, content=oversize, headers=json_type)
+        chunked = await http.post(mcp_url, content=chunks(), headers=json_type)
+        host = await http.post(mcp_url, content=listing, headers={**json_type, "Host": "attacker.example"})
+        origin = await http.post(mcp_url, content=listing, headers={**json_type, "Origin": "http://attacker.example"})
+        plain = await http.post(mcp_url, content=listing, headers={"Content-Type": "text/plain"})
+        modern_get = await http.get(mcp_url, headers={"Mcp-Protocol-Version": LATEST_MODERN_VERSION})  # no body
+        fine = await http.post(mcp_url, content=listing, headers=json_type)
+    assert chunked.request.headers.get("transfer-encoding") == "chunked"  # no Content-Length to check first
+    for response in (too_large, chunked):
+        error = _refusal(response, 413, "BAD_USER_INPUT")
+        assert error["message"] == f"the request body is larger than {limit} bytes"  # as /graphql says it
+    assert _refusal(host, 421, "FORBIDDEN")["message"] == "Invalid Host header"
+    assert _refusal(origin, 403, "FORBIDDEN")["message"] == "Invalid Origin header"
+    assert _refusal(plain, 400, "BAD_USER_INPUT")["message"] == "Invalid Content-Type header"
+    assert _refusal(modern_get, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed"
+    assert modern_get.headers["allow"] == "POST"
+    assert fine.status_code == 200 and fine.json()["result"]["tools"]
 
 
 @pytest.mark.parametrize(
