@@ -21,10 +21,15 @@ def unknown(arguments: dict[str, Any], parameters: dict[str, Any]) -> tuple[str,
     known = set(parameters.get("properties", {}))
     for name in arguments:
         if name not in known:
-            snake = _CAMEL.sub("_", name).lower()
+            snake = snake_case(name)
             hint = f" (did you mean {snake}?)" if snake in known and snake != name else ""
             return f"unknown argument {name}{hint}; the tool takes: {', '.join(sorted(known))}", name
     return None
+
+
+def snake_case(name: str) -> str:
+    """`asOf` → `as_of`: the snake_case name a camelCase one means."""
+    return _CAMEL.sub("_", name).lower()
 
 
 def invalid(error: ValidationError) -> tuple[str, str]:

@@ -2,8 +2,11 @@
 
 from typing import Any
 
+from graphql import GraphQLError
+from mcp import MCPError
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import INVALID_PARAMS
 from pydantic import ValidationError
 
 from graphmind.mcp import arguments as arguments_module
@@ -27,11 +30,17 @@ decision graphmind://decision/{traceId}."""
 class GraphMindServer(MCPServer):
     """The SDK's server, but a tool's arguments that cannot run (one the tool does not take,
     or one of the wrong type or missing) are BAD_USER_INPUT in the gateway's shape
-    (`mcp/arguments.py`), not the SDK's uncoded text."""
+    (`mcp/arguments.py`), not the SDK's uncoded text; and a tool it does not have is a
+    JSON-RPC error (invalid params, as the MCP spec wants for a tool it cannot find) naming
+    it, with BAD_USER_INPUT in `data` as a resource's errors have their code, where the SDK
+    answered an uncoded tool result flagged isError."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None) -> Any:
         tool = self._tool_manager.get_tool(name)
-        if tool is not None and (extra := arguments_module.unknown(arguments, tool.parameters)):
+        if tool is None:
+            failure = OperationFailed(GraphQLError(self._unknown_tool(name), extensions={"code": "BAD_USER_INPUT"}))
+            raise MCPError(code=INVALID_PARAMS, message=str(failure), data={**failure.detail, "tool": name})
+        if extra := arguments_module.unknown(arguments, tool.parameters):
             return OperationFailed.bad_argument(*extra).result()
         try:
             return await super().call_tool(name, arguments, context)
@@ -39,6 +48,12 @@ class GraphMindServer(MCPServer):
             if not isinstance(error, UnexpectedToolError) and isinstance(error.__cause__, ValidationError):
                 return OperationFailed.bad_argument(*arguments_module.invalid(error.__cause__)).result()
             raise
+
+    def _unknown_tool(self, name: str) -> str:
+        tools = sorted(tool.name for tool in self._tool_manager.list_tools())
+        snake = arguments_module.snake_case(name)
+        hint = f" (did you mean {snake}?)" if snake in tools and snake != name else ""
+        return f"unknown tool {name}{hint}; the tools are: {', '.join(tools)}"
 
 
 def build_server(gateway: Gateway) -> MCPServer:

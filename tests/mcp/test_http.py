@@ -120,6 +120,22 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
     assert "three" not in mistyped.content[0].text  # the caller's values are not echoed
 
 
+async def test_an_unknown_tool_is_a_json_rpc_error_naming_it(http_session, new_key):
+    """QA: the SDK answered an uncoded tool result flagged isError ("Unknown tool: …"); the
+    MCP spec wants a protocol error for a tool that cannot be found."""
+    _, key = await new_key()
+    async with http_session(key) as session:
+        with pytest.raises(MCPError) as unknown:
+            await session.call_tool("forget", {"id": str(uuid.uuid4())})
+        with pytest.raises(MCPError) as camel:
+            await session.call_tool("observeOutcome", {})
+    assert unknown.value.code == -32602 and unknown.value.data["code"] == "BAD_USER_INPUT"
+    assert unknown.value.message.startswith("BAD_USER_INPUT: unknown tool forget;")
+    assert unknown.value.data["tool"] == "forget"
+    assert "remember" in unknown.value.data["message"]  # the tools there are
+    assert "did you mean observe_outcome?" in camel.value.data["message"]
+
+
 def _refusal(response, status: int, code: str) -> dict:
     """The body of a refusal in the one shape: a JSON-RPC error whose data carries the code."""
     assert response.status_code == status, response.text
