@@ -17,13 +17,16 @@ _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
 def unknown(arguments: dict[str, Any], parameters: dict[str, Any]) -> tuple[str, str] | None:
-    """(message, argument) for the first argument the tool does not take; None when it takes all."""
+    """(message, argument) for the first argument the tool does not take, also naming the
+    required ones missing (`text` given for `content`); None when it takes all."""
     known = set(parameters.get("properties", {}))
     for name in arguments:
         if name not in known:
             snake = snake_case(name)
             hint = f" (did you mean {snake}?)" if snake in known and snake != name else ""
-            return f"unknown argument {name}{hint}; the tool takes: {', '.join(sorted(known))}", name
+            missing = [required for required in parameters.get("required", []) if required not in arguments]
+            lacking = f"; missing {', '.join(missing)}" if missing else ""
+            return f"unknown argument {name}{hint}{lacking}; the tool takes: {', '.join(sorted(known))}", name
     return None
 
 

@@ -109,13 +109,24 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
     _, key = await new_key()
     async with http_session(key) as session:
         missing = await session.call_tool("recall", {})
+        no_content = await session.call_tool("remember", {"tags": ["deploy"]})  # QA: remember without its text
+        text = await session.call_tool("remember", {"text": "Deploys run from the release branch"})
         mistyped = await session.call_tool("recall", {"query": "deploy", "limit": "three"})
         unknown = await session.call_tool("recall", {"query": "deploy", "asOf": "2026-01-01T00:00:00Z"})
         bogus = await session.call_tool("recall", {"query": "deploy", "bogus": 1})
-    for result, argument in ((missing, "query"), (mistyped, "limit"), (unknown, "asOf"), (bogus, "bogus")):
+    for result, argument in (
+        (missing, "query"),
+        (no_content, "content"),
+        (text, "text"),
+        (mistyped, "limit"),
+        (unknown, "asOf"),
+        (bogus, "bogus"),
+    ):
         assert result.is_error and result.content[0].text.startswith("BAD_USER_INPUT: ")
         error = result.structured_content["error"]
         assert error["code"] == "BAD_USER_INPUT" and error["argument"] == argument
+    assert "content: Field required" in no_content.structured_content["error"]["message"]
+    assert "unknown argument text; missing content;" in text.structured_content["error"]["message"]
     assert "did you mean as_of?" in unknown.structured_content["error"]["message"]
     assert "three" not in mistyped.content[0].text  # the caller's values are not echoed
 
