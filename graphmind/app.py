@@ -29,6 +29,7 @@ from graphmind.deps import Deps, open_deps
 from graphmind.errors import GraphMindError
 from graphmind.gardener.scheduler import Gardener
 from graphmind.learning.tail import EventTail
+from graphmind.mcp.http import CORS_HEADERS as MCP_CORS_HEADERS
 from graphmind.mcp.http import McpHttp
 from graphmind.security.auth import Authenticator
 from graphmind.security.ratelimit import RateLimiter
@@ -145,7 +146,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                 CORSMiddleware,
                 allow_origins=settings.cors_origins,
                 allow_methods=["GET", "POST"],
-                allow_headers=["Authorization", "Content-Type"],
+                allow_headers=["Authorization", "Content-Type", *MCP_CORS_HEADERS],
             ),
         )
     return Starlette(

@@ -6,7 +6,9 @@ caller, a missing or wrong key is refused with 401, a caller over its rate limit
 a caller whose data is being deleted with 409; each request is counted as its caller's
 while it runs (`api/in_flight.py`). The SDK's own refusals, which it answers in plain text
 (413 body too large, 421 Host header, 403 Origin header, 400 Content-Type), go out in the
-same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code.
+same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code. A browser
+client on an origin of GRAPHMIND_CORS_ORIGINS is let in as on /graphql (`CORS_HEADERS`,
+`transport_security`).
 The app's lifespan enters `running()` (the SDK's session manager), since a route's own
 lifespan never runs.
 """
@@ -17,6 +19,7 @@ from contextlib import asynccontextmanager
 from http import HTTPStatus
 from typing import cast
 
+from mcp.server.transport_security import TransportSecuritySettings
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Send
 
@@ -29,6 +32,8 @@ from graphmind.settings import Settings
 PATH = "/mcp"
 REFUSED = -32001  # JSON-RPC server error: the request was refused before MCP saw it
 _BODY_HEADERS = (b"content-type", b"content-length")  # of a plain-text refusal, replaced with ours
+CORS_HEADERS = ("Mcp-Protocol-Version", "Mcp-Method", "Mcp-Name")  # request headers MCP clients send
+LOOPBACK = ("127.0.0.1", "localhost", "::1")  # where the SDK turns its DNS-rebinding check on
 
 
 async def _http_call(ctx) -> Call:
@@ -59,6 +64,7 @@ class McpHttp:
             json_response=True,
             host=self.settings.host,
             max_request_body_size=self.settings.max_body_bytes,
+            transport_security=transport_security(self.settings),
         )
         [transport] = [route.endpoint for route in app.routes if isinstance(route, Route) and route.path == PATH]
         async with self.server.session_manager.run():
@@ -133,3 +139,16 @@ async def refuse(send: Send, error: GraphMindError, status: int, headers: list |
     headers = [*(headers or []), *refusal_headers(error)]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": json.dumps(body).encode()})
+
+
+def transport_security(settings: Settings) -> TransportSecuritySettings | None:
+    """The SDK's DNS-rebinding check as it sets it up on a loopback address (requests to
+    localhost only, from localhost pages only), with the origins CORS allows
+    (GRAPHMIND_CORS_ORIGINS) added, which /graphql accepts too; None elsewhere (no check)."""
+    if settings.host not in LOOPBACK:
+        return None
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
+        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *settings.cors_origins],
+    )

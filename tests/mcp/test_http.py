@@ -293,3 +293,52 @@ async def test_the_graph_trail_and_session_tools(http_session, new_key):
     assert logged["entry"]["kind"] == "BLOCKER" and logged["signal"] == "blocker"
     assert brief["goal"] == "Find where nightly exports go" and "Cannot find" in brief["markdown"]
     assert ended["session"]["status"] == "ENDED"
+
+
+async def test_a_browser_client_gets_the_cors_treatment_graphql_gets(new_key, settings):
+    """With GRAPHMIND_CORS_ORIGINS set, a browser MCP client on a listed origin can call /mcp
+    as a page there can call /graphql: the preflight allows the headers MCP clients send
+    (Mcp-Protocol-Version, …; it allowed Authorization and Content-Type only), and the SDK's
+    DNS-rebinding check on a loopback address accepts the origin (it refused it with 403)."""
+    from mcp_types.version import LATEST_HANDSHAKE_VERSION
+    from starlette.testclient import TestClient
+
+    from graphmind.app import create_app
+
+    origin = "https://agent.example"
+    _, key = await new_key()
+    app = create_app(settings.model_copy(update={"api_keys": "required", "cors_origins": [origin]}))
+    preflight = {"Origin": origin, "Access-Control-Request-Method": "POST"}
+    sent = {
+        "Origin": origin,
+        "Authorization": f"Bearer {key}",
+        "Accept": "application/json, text/event-stream",
+        "Mcp-Protocol-Version": LATEST_HANDSHAKE_VERSION,
+    }
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:  # the loopback address it serves
+        graphql = client.options(
+            "/graphql", headers={**preflight, "Access-Control-Request-Headers": "authorization, content-type"}
+        )
+        mcp = client.options(
+            "/mcp",
+            headers={
+                **preflight,
+                "Access-Control-Request-Headers": "authorization, content-type, mcp-protocol-version, mcp-method, mcp-name",
+            },
+        )
+        listed = client.post("/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=sent)
+        refused = client.post(
+            "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers={**sent, "Authorization": ""}
+        )
+        other = client.post(
+            "/mcp",
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={**sent, "Origin": "https://elsewhere.example"},
+        )
+    assert graphql.status_code == 200, graphql.text
+    assert mcp.status_code == 200, mcp.text
+    assert mcp.headers["access-control-allow-origin"] == origin
+    assert listed.status_code == 200, listed.text
+    assert listed.headers["access-control-allow-origin"] == origin and listed.json()["result"]["tools"]
+    assert refused.status_code == 401 and refused.headers["access-control-allow-origin"] == origin
+    assert other.status_code == 403 and other.json()["error"]["data"]["code"] == "FORBIDDEN"  # not listed
