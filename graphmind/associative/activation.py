@@ -109,7 +109,7 @@ async def activate(
     s = deps.settings
 
     if seeds:  # before the recall below records anything
-        await nodes.require(deps.db.read, user_id, seeds, "seed")
+        await nodes.require_active(deps.db.read, user_id, seeds, "seed")
     found: dict[str, float] = dict.fromkeys(seeds or [], 1.0)
     retrieval_id = None
     if query and query.strip():

@@ -16,7 +16,7 @@ from graphmind.associative import nodes
 from graphmind.associative.seeds import fresh_seeds, recorded_seeds
 from graphmind.core import edges, events
 from graphmind.deps import Deps
-from graphmind.errors import BadUserInput, Conflict
+from graphmind.errors import BadUserInput
 
 MAX_NODES = 100
 MAX_QUERY = 2000
@@ -87,10 +87,7 @@ async def learn(
         seeds = recalled if recalled is not None else await recorded_seeds(tx.run, deps, user_id, query)
         if seeds is None:
             return None  # never retrieved: recall it first (outside this transaction)
-        found = await nodes.require(tx.run, user_id, reported)
-        inactive = [n.id for n in found.values() if not n.active]
-        if inactive:
-            raise Conflict(f"memories {', '.join(inactive)} are not active; restore them first")
+        await nodes.require_active(tx.run, user_id, reported)
         adjustment = await edges.adjust(tx, user_id, now, changes_for(feedback, seeds, reported, strength))
         updates = adjustment.updates if adjustment else []
         touched = {u.a for u in updates} | {u.b for u in updates}

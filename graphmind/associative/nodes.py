@@ -3,7 +3,7 @@
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from graphmind.errors import NotFound
+from graphmind.errors import Conflict, NotFound
 
 Runner = Callable[..., Awaitable[list[dict]]]
 MAX_LABEL = 120
@@ -37,4 +37,18 @@ async def require(run: Runner, user_id: str, ids: list[str], what: str = "node")
     missing = [i for i in dict.fromkeys(ids) if i not in found]
     if missing:
         raise NotFound(f"no {what} {', '.join(missing[:10])}" + (" …" if len(missing) > 10 else ""))
+    return found
+
+
+async def require_active(run: Runner, user_id: str, ids: list[str], what: str = "node") -> dict[str, GraphNode]:
+    """Like `require`, and none of them a forgotten (archived) or superseded memory, which
+    spreading and paths never pass through: naming one is CONFLICT (it is the caller's and
+    `memory(id)` shows it, so not NOT_FOUND)."""
+    found = await require(run, user_id, ids, what)
+    inactive = [n.id for n in found.values() if not n.active]
+    if inactive:
+        raise Conflict(
+            f"memories {', '.join(inactive[:10])}{' …' if len(inactive) > 10 else ''} are not active "
+            "(forgotten or superseded); restore a forgotten one first"
+        )
     return found

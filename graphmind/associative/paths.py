@@ -76,7 +76,7 @@ async def why(deps: Deps, user_id: str, source: str, target: str, max_hops: int 
         raise BadUserInput(f"limit must be 1-{MAX_LIMIT}", field="limit")
 
     async def search(tx) -> tuple[dict, list[Path], bool]:
-        ends = await nodes.require(tx.run, user_id, [source, target])
+        ends = await nodes.require_active(tx.run, user_id, [source, target])
         [state] = await tx.run("associative.user_state", userId=user_id)
         max_degree = max_entity_degree(deps, state["memoryCount"])
         truncated = False

@@ -3,7 +3,8 @@
 import pytest
 
 from graphmind.associative.activation import Spreading, activate
-from graphmind.errors import BadUserInput, NotFound
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.memory import manage
 
 
 async def test_spreading_activation_matches_the_hand_computation(graph, deps):
@@ -99,6 +100,19 @@ async def test_bad_arguments_and_other_users_nodes(graph, deps):
         await activate(deps, graph.user_id, seeds=[graph.ids["a"]], spreading=Spreading(decay=0.0))
     with pytest.raises(NotFound):
         await activate(deps, "someone-else", seeds=[graph.ids["a"]])
+
+
+async def test_a_forgotten_memory_seeds_nothing(graph, deps):
+    """A forgotten (archived) memory is out of the associative graph (spreading never
+    enters it): naming it as a seed is CONFLICT, as learn's reported nodes (QA: it seeded
+    the spread from a memory the user had forgotten)."""
+    await manage.forget(deps, graph.user_id, graph.ids["b"])
+    with pytest.raises(Conflict) as error:
+        await activate(deps, graph.user_id, seeds=[graph.ids["a"], graph.ids["b"]])
+    assert graph.ids["b"] in error.value.message and graph.ids["a"] not in error.value.message
+    await manage.restore(deps, graph.user_id, graph.ids["b"])
+    result = await activate(deps, graph.user_id, seeds=[graph.ids["b"]], spreading=Spreading(max_hops=0))
+    assert [n.id for n in result.nodes] == [graph.ids["b"]]
 
 
 async def test_only_the_nearest_memories_in_time_become_timeline_neighbours(deps, user_id):

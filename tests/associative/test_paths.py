@@ -3,7 +3,8 @@
 import pytest
 
 from graphmind.associative.paths import Path, join, why
-from graphmind.errors import BadUserInput, NotFound
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.memory import manage
 
 A, N = "ASSOCIATED", "NEXT"
 # a to e, by hand (association weights of conftest.py; the timeline NEXT edge weighs 0.5):
@@ -62,3 +63,15 @@ async def test_bad_arguments_and_other_users_nodes(graph, deps):
         await why(deps, graph.user_id, graph.ids["a"], graph.ids["e"], max_hops=0)
     with pytest.raises(NotFound):
         await why(deps, "someone-else", graph.ids["a"], graph.ids["e"])
+
+
+async def test_a_forgotten_memory_is_no_end_of_a_path(graph, deps):
+    """No path passes through a forgotten (archived) memory, so none starts or ends at one:
+    CONFLICT, as for activate's seeds (QA: why answered from a memory the user had forgotten)."""
+    await manage.forget(deps, graph.user_id, graph.ids["e"])
+    for source, target in (("a", "e"), ("e", "a")):
+        with pytest.raises(Conflict) as error:
+            await why(deps, graph.user_id, graph.ids[source], graph.ids[target])
+        assert graph.ids["e"] in error.value.message
+    await manage.restore(deps, graph.user_id, graph.ids["e"])
+    assert (await why(deps, graph.user_id, graph.ids["a"], graph.ids["e"], max_hops=4)).paths
