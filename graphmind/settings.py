@@ -244,6 +244,13 @@ class Settings(BaseSettings):
         0.8, description="cosine from which vector neighbours are checked for a contradiction"
     )
     prune_salience: float = Field(0.05, description="effective salience under which memories are archived (R21)")
+    restore_salience: float = Field(
+        0.1,
+        ge=0.0,
+        le=1.0,
+        description="effective salience a restored memory is lifted to when it is lower (never under "
+        "min_salience or prune_salience): recall finds it again, and decay takes days to pull it back under",
+    )
     archive_retention_days: float = Field(30.0, description="days in the archive before deletion (R21)")
     consolidation_min_events: int = Field(
         20, description="consolidate when a user has more unconsolidated events than this"

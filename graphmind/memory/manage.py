@@ -9,7 +9,7 @@ from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
-from graphmind.memory.model import Memory, check_list_filters
+from graphmind.memory.model import Memory, check_list_filters, lifted_salience
 
 MAX_PAGE_SIZE = 100
 
@@ -71,46 +71,49 @@ async def list_memories(
     return MemoryPage(memories, [encode_cursor(m.created_at, m.id) for m in memories], len(rows) > first)
 
 
-async def _change_status(
-    deps: Deps, user_id: str, memory_id: str, query: str, allowed, refusal: str, event_type: str
-) -> Memory:
-    """Runs forget or restore with its event in one transaction."""
+async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
+    """Archives a memory (soft: `restore` brings it back), with its event, in one transaction."""
     now = deps.clock.now()
 
     async def work(tx) -> Memory:
-        rows = await tx.run(query, userId=user_id, id=memory_id, now=now)
+        rows = await tx.run("memory.forget", userId=user_id, id=memory_id, now=now)
         memory = _one(rows, memory_id)
-        if not allowed(rows[0]["before"]):
-            raise Conflict(refusal.format(id=memory_id))
-        await events.append(tx, user_id, now, [events.event(event_type, memoryId=memory_id, before=rows[0]["before"])])
+        if rows[0]["before"] == MemoryStatus.ARCHIVED.value:
+            raise Conflict(f"memory {memory_id} is already archived")
+        await events.append(
+            tx, user_id, now, [events.event("memory.forgotten", memoryId=memory_id, before=rows[0]["before"])]
+        )
         return memory
 
     return await deps.db.transaction(work)
 
 
-async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
-    """Archives a memory (soft: `restore` brings it back)."""
-    return await _change_status(
-        deps,
-        user_id,
-        memory_id,
-        "memory.forget",
-        lambda before: before != MemoryStatus.ARCHIVED.value,
-        "memory {id} is already archived",
-        "memory.forgotten",
-    )
-
-
 async def restore(deps: Deps, user_id: str, memory_id: str) -> Memory:
-    return await _change_status(
-        deps,
-        user_id,
-        memory_id,
-        "memory.restore",
-        lambda before: before == MemoryStatus.ARCHIVED.value,
-        "memory {id} is not archived",
-        "memory.restored",
-    )
+    """Restores an archived memory to the status it had, in one transaction with its event.
+
+    A restore is the user's: the memory is made recallable again (its effective salience
+    lifted to `restore_salience` when lower, never under the recall and prune floors, and
+    its decay clock restarted)."""
+    s = deps.settings
+    floor = max(s.restore_salience, s.min_salience, s.prune_salience)
+    now = deps.clock.now()
+
+    async def work(tx) -> Memory:
+        rows = await tx.run("memory.restore", userId=user_id, id=memory_id, now=now)
+        memory = _one(rows, memory_id)
+        if rows[0]["before"] != MemoryStatus.ARCHIVED.value:
+            raise Conflict(f"memory {memory_id} is not archived")
+        payload: dict = {"memoryId": memory_id, "before": rows[0]["before"]}
+        if lifted := lifted_salience(memory.base_salience, memory.outcome_adjustment, floor):
+            [lift] = await tx.run(
+                "memory.lift_salience", userId=user_id, id=memory_id, base=lifted[0], effective=lifted[1]
+            )
+            payload["effectiveSalience"] = {"from": memory.effective_salience, "to": lifted[1]}
+            memory = Memory.from_node(lift["memory"], memory.entities)
+        await events.append(tx, user_id, now, [events.event("memory.restored", **payload)])
+        return memory
+
+    return await deps.db.transaction(work)
 
 
 async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple[Memory, Memory]:

@@ -143,6 +143,16 @@ def effective_salience(base: float, adjustment: float) -> float:
     return max(0.0, min(1.0, base + adjustment))
 
 
+def lifted_salience(base: float, adjustment: float, floor: float) -> tuple[float, float] | None:
+    """(base, effective) salience raised so that the effective salience is at least `floor`
+    (0-1), what outcomes taught kept; None when it is there already. Only the base moves, as
+    decay moves only the base."""
+    if effective_salience(base, adjustment) >= floor:
+        return None
+    lifted = min(1.0, floor - adjustment)
+    return lifted, max(floor, effective_salience(lifted, adjustment))  # no rounding shortfall under the floor
+
+
 @dataclass
 class Memory:
     """A stored memory, as read from its Neo4j node."""

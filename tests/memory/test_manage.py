@@ -1,11 +1,15 @@
-"""memory, memories (pagination), forget, restore, supersede; other users get NOT_FOUND."""
+"""memory, memories (pagination), forget, restore (recallable again), supersede; other
+users get NOT_FOUND."""
 
 import pytest
 
 from graphmind.core.enums import MemoryStatus
 from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.gardener.runner import run_job
+from graphmind.learning.event_log import events_after
 from graphmind.memory import manage
 from graphmind.memory.model import parse_memory_input
+from graphmind.memory.recall import recall
 from graphmind.memory.store import remember_many
 
 
@@ -84,6 +88,33 @@ async def test_forget_and_restore(remember, deps, user_id):
     assert restored.status == MemoryStatus.ACTIVE
     with pytest.raises(Conflict):
         await manage.restore(deps, user_id, stored.memory.id)
+
+
+async def test_a_memory_pruned_for_low_salience_is_recallable_once_restored(timed, clock, store, user_id):
+    """QA: the gardener archives a memory under the salience floor, and a restore left it
+    there, so recall (which hides memories under min_salience) never found it again. A
+    restore lifts its effective salience to restore_salience and restarts its decay clock
+    (the days it spent archived are not charged): recall finds it, and a day of decay later
+    it is still above the floors, so the next prune keeps it."""
+    s = timed.settings
+    faint = await store("The lighthouse keeper repaints the railing every spring", temporalLevel=1, baseSalience=0.04)
+    await run_job(timed, "prune")
+    assert (await manage.get_memory(timed, user_id, faint.memory.id)).status == MemoryStatus.ARCHIVED
+    clock.advance(days=10)
+    await manage.restore(timed, user_id, faint.memory.id)
+    restored = await manage.get_memory(timed, user_id, faint.memory.id)
+    assert restored.effective_salience >= max(s.min_salience, s.prune_salience)  # QA: it stayed at 0.04
+    assert restored.effective_salience == pytest.approx(s.restore_salience)
+    assert restored.outcome_adjustment == 0.0  # what outcomes taught is kept: only the base moves
+    [event] = await events_after(timed, user_id, 0, ["memory.restored"], 10)
+    assert event.payload["effectiveSalience"] == pytest.approx({"from": 0.04, "to": s.restore_salience})
+    clock.advance(days=1)  # no recall in between (a recall would restart the decay clock itself)
+    await run_job(timed, "decay")
+    await run_job(timed, "prune")
+    decayed = await manage.get_memory(timed, user_id, faint.memory.id)
+    assert decayed.status == MemoryStatus.ACTIVE and decayed.effective_salience == pytest.approx(0.09)
+    found = await recall(timed, user_id, "lighthouse railing paint", 10)
+    assert faint.memory.id in [i.memory.id for i in found.items]
 
 
 async def test_supersede_keeps_the_old_memory_as_history(remember, deps, user_id):
