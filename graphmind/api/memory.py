@@ -14,10 +14,12 @@ from graphmind.api.memory_types import (
     MemoryEdge,
     RecallResult,
     RememberResult,
+    RestoreResult,
     SupersedeResult,
     to_memory,
     to_recall_item,
     to_remember_result,
+    to_restore_result,
 )
 from graphmind.api.pagination import PageInfo
 from graphmind.core import enums
@@ -259,10 +261,11 @@ async def forget(info: Info, input: Annotated[ForgetInput, arg("The memory to fo
     return to_memory(await manage.forget(ctx.deps, ctx.user_id, input.id))
 
 
-async def restore(info: Info, input: Annotated[RestoreInput, arg("The memory to restore.")]) -> Memory:
-    """Restores an archived memory to the status it had."""
+async def restore(info: Info, input: Annotated[RestoreInput, arg("The memory to restore.")]) -> RestoreResult:
+    """Restores an archived memory to the status it had, recallable again; one restored to active
+    is judged against the active memories as a remembered fact is (`conflicts`)."""
     ctx = info.context
-    return to_memory(await manage.restore(ctx.deps, ctx.user_id, input.id))
+    return to_restore_result(await manage.restore(ctx.deps, ctx.user_id, input.id))
 
 
 async def supersede(

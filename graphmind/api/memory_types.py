@@ -10,7 +10,7 @@ from graphmind.api.ids import optional_id
 from graphmind.api.pagination import PageInfo
 from graphmind.core import enums
 from graphmind.lifecycle import conflicts, decay, truth
-from graphmind.memory import model, store
+from graphmind.memory import manage, model, store
 from graphmind.memory.recall import Channel, RecallItem, ScoreBreakdown
 
 ContentType = strawberry.enum(enums.ContentType, description="What kind of knowledge a memory holds.")
@@ -89,7 +89,7 @@ class MemoryConflict:
     kind: conflicts.ConflictKind = strawberry.field(description="NEGATION or CHANGED_VALUE.")
     similarity: float = strawberry.field(description="Cosine similarity of the two memories.")
     old_value: str = strawberry.field(description="The differing words of the existing memory.")
-    new_value: str = strawberry.field(description="The differing words of the new memory.")
+    new_value: str = strawberry.field(description="The differing words of the new (or restored) memory.")
     winner_id: strawberry.ID = strawberry.field(description="The memory that holds.")
     superseded_id: strawberry.ID = strawberry.field(description="The memory now superseded (kept as history).")
     decided_by: str = strawberry.field(description="trust (higher wins) or recency (equal trust: newer wins).")
@@ -105,6 +105,15 @@ class RememberResult(MemoryFields):
     redaction_counts: list[RedactionCount] = strawberry.field(description="The redactions by kind.")
     conflicts: list[MemoryConflict] = strawberry.field(
         description="Existing memories it contradicts; the loser of each is superseded."
+    )
+
+
+@strawberry.type(description="The restored memory and what its restore settled.")
+class RestoreResult(MemoryFields):
+    conflicts: list[MemoryConflict] = strawberry.field(
+        description="The contradictions with active memories the restore settled, judged as for a "
+        "remembered fact (trust, then recency): the loser of each is superseded, the restored memory itself "
+        "when it loses (its status is then SUPERSEDED)."
     )
 
 
@@ -240,6 +249,10 @@ def to_conflict(c: truth.Conflict) -> MemoryConflict:
         superseded_id=strawberry.ID(c.loser_id),
         decided_by=c.reason,
     )
+
+
+def to_restore_result(r: manage.Restored) -> RestoreResult:
+    return RestoreResult(**memory_fields(r.memory), conflicts=[to_conflict(c) for c in r.conflicts])
 
 
 def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:

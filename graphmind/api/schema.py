@@ -54,6 +54,7 @@ from graphmind.api.memory_types import (
     MemoryConnection,
     RecallResult,
     RememberResult,
+    RestoreResult,
     SupersedeResult,
 )
 from graphmind.api.metrics import RootFieldTimer
@@ -117,7 +118,7 @@ class Mutation:
     remember: RememberResult = field(memory_api.remember)
     remember_many: list[RememberResult] = field(memory_api.remember_many)
     forget: Memory = field(memory_api.forget)
-    restore: Memory = field(memory_api.restore)
+    restore: RestoreResult = field(memory_api.restore)
     supersede: SupersedeResult = field(memory_api.supersede)
     decide: DecisionResult = field(learning_api.decide)
     observe_outcome: OutcomeResult = field(learning_api.observe_outcome)

@@ -137,9 +137,13 @@ CORE_EXAMPLES: list[Example] = [
     Example(
         MEMORY,
         """mutation Restore($input: RestoreInput!) {
-  restore(input: $input) { id status }
+  restore(input: $input) { id status effectiveSalience conflicts { memoryId winnerId supersededId } }
 }""",
         {"input": {"id": Ref("RememberMany", "rememberMany.0.id")}},
+        note="A fact restored to active is judged against the active memories as `remember` judges one: "
+        "`conflicts` lists the contradictions it settled (it may itself come back `SUPERSEDED` by a newer "
+        "fact). Its effective salience is lifted to `GRAPHMIND_RESTORE_SALIENCE` (0.1) when lower, so a "
+        "memory the gardener pruned is recalled again.",
     ),
     # Decisions and outcomes
     Example(

@@ -1,6 +1,8 @@
 """Reading and managing memories: get, list (cursor pages), forget, restore, supersede."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
 
 from graphmind.core import events
 from graphmind.core.choices import require_some
@@ -9,6 +11,9 @@ from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.lifecycle import truth
+from graphmind.memory import neighbours
+from graphmind.memory.lock import lock_user
 from graphmind.memory.model import Memory, check_list_filters, lifted_salience
 
 MAX_PAGE_SIZE = 100
@@ -88,32 +93,73 @@ async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
     return await deps.db.transaction(work)
 
 
-async def restore(deps: Deps, user_id: str, memory_id: str) -> Memory:
-    """Restores an archived memory to the status it had, in one transaction with its event.
+@dataclass
+class Restored:
+    """The restored memory and the contradictions its restore settled (each names its
+    winner and its loser, as remember's conflicts)."""
+
+    memory: Memory
+    conflicts: list[truth.Conflict] = field(default_factory=list)
+
+
+async def restore(deps: Deps, user_id: str, memory_id: str) -> Restored:
+    """Restores an archived memory to the status it had, in one transaction with its events.
 
     A restore is the user's: the memory is made recallable again (its effective salience
     lifted to `restore_salience` when lower, never under the recall and prune floors, and
-    its decay clock restarted)."""
+    its decay clock restarted), and one restored to active is judged against the active
+    memories as a remembered fact is (`lifecycle/truth.py`: the same candidates and rules,
+    settled by `truth.settle`), so it supersedes or is superseded."""
     s = deps.settings
     floor = max(s.restore_salience, s.min_salience, s.prune_salience)
     now = deps.clock.now()
 
-    async def work(tx) -> Memory:
+    async def work(tx) -> Restored:
+        await lock_user(tx, user_id, now)  # judged against the active memories, as remember: one at a time
         rows = await tx.run("memory.restore", userId=user_id, id=memory_id, now=now)
         memory = _one(rows, memory_id)
-        if rows[0]["before"] != MemoryStatus.ARCHIVED.value:
+        row = rows[0]
+        if row["before"] != MemoryStatus.ARCHIVED.value:
             raise Conflict(f"memory {memory_id} is not archived")
-        payload: dict = {"memoryId": memory_id, "before": rows[0]["before"]}
+        payload: dict = {"memoryId": memory_id, "before": row["before"]}
+        node = row["memory"]
         if lifted := lifted_salience(memory.base_salience, memory.outcome_adjustment, floor):
             [lift] = await tx.run(
                 "memory.lift_salience", userId=user_id, id=memory_id, base=lifted[0], effective=lifted[1]
             )
             payload["effectiveSalience"] = {"from": memory.effective_salience, "to": lifted[1]}
-            memory = Memory.from_node(lift["memory"], memory.entities)
+            node = lift["memory"]
         await events.append(tx, user_id, now, [events.event("memory.restored", **payload)])
-        return memory
+        settled: list[truth.Conflict] = []
+        if node["status"] == MemoryStatus.ACTIVE.value:
+            settled, changed = await _settle(tx, deps, user_id, now, node, row["embedding"], set(row["lineage"]))
+            node = changed.get(memory_id, node)
+        return Restored(Memory.from_node(node, row["entities"]), settled)
 
     return await deps.db.transaction(work)
+
+
+async def _settle(
+    tx, deps: Deps, user_id: str, now, node: dict, embedding: list[float], lineage: set[str]
+) -> tuple[list[truth.Conflict], dict[str, dict]]:
+    """Judges a memory back among the active ones as `store.remember_many` judges a new one:
+    its candidates (`neighbours.near`; its lineage left out, as a derived memory's sources
+    are), the contradictions `truth.find_conflicts` finds, settled by `truth.settle`.
+    Returns the contradictions settled (those that superseded a memory) and the changed
+    memory nodes by id."""
+    claim = truth.Claim.from_node(node)
+    [found] = await neighbours.near(
+        tx.run,
+        deps.settings,
+        user_id,
+        [claim.content],
+        [np.asarray(embedding, dtype=np.float32)],
+        extra=len(lineage),
+        by_subject=[claim.content_type != ContentType.EVENT.value],
+    )
+    clashes = truth.find_conflicts(claim, [(c, similarity) for c, similarity in found if c.id not in lineage])
+    changed = await truth.settle(tx, user_id, now, claim.id, clashes)
+    return [c for c in clashes if c.loser_id in changed], changed
 
 
 async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple[Memory, Memory]:

@@ -177,6 +177,29 @@ def test_not_found_forget_restore_and_conflicts(graphql):
     assert graphql(restore, {"id": stored["id"]})["data"]["restore"]["status"] == "ACTIVE"
 
 
+def test_restore_reports_the_contradiction_it_settled(graphql):
+    """restore returns the memory fields plus `conflicts`, as remember does: here the restored
+    fact loses to the newer one it contradicts and comes back superseded."""
+    old = graphql(REMEMBER, {"input": {"content": "The Quasar project's build server is Hermes"}})["data"]["remember"]
+    graphql("mutation($id: ID!) { forget(input: {id: $id}) { id } }", {"id": old["id"]})
+    new = graphql(REMEMBER, {"input": {"content": "The Quasar project's build server is Apollo"}})["data"]["remember"]
+    body = graphql(
+        "mutation($id: ID!) { restore(input: {id: $id}) { id status effectiveSalience "
+        "conflicts { memoryId kind winnerId supersededId decidedBy } } }",
+        {"id": old["id"]},
+    )["data"]["restore"]
+    assert (body["id"], body["status"]) == (old["id"], "SUPERSEDED")
+    assert body["conflicts"] == [
+        {
+            "memoryId": new["id"],
+            "kind": "CHANGED_VALUE",
+            "winnerId": new["id"],
+            "supersededId": old["id"],
+            "decidedBy": "recency",
+        }
+    ]
+
+
 def test_memories_connection_pages(graphql):
     page = graphql("{ memories(first: 1) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }")
     connection = page["data"]["memories"]

@@ -35,7 +35,7 @@ async def test_prune_archives_restores_and_deletes_after_30_days(timed, clock, s
     assert (await manage.get_memory(timed, user_id, faint.memory.id)).status == MemoryStatus.ARCHIVED
     assert (await manage.get_memory(timed, user_id, core.memory.id)).status == MemoryStatus.ACTIVE  # level 4
     restored = await manage.restore(timed, user_id, faint.memory.id)
-    assert restored.status == MemoryStatus.ACTIVE
+    assert restored.memory.status == MemoryStatus.ACTIVE
     await manage.forget(timed, user_id, faint.memory.id)
     await manage.forget(timed, user_id, core.memory.id)
     clock.advance(days=29)

@@ -1,5 +1,5 @@
-"""memory, memories (pagination), forget, restore (recallable again), supersede; other
-users get NOT_FOUND."""
+"""memory, memories (pagination), forget, restore (judged again, recallable again),
+supersede; other users get NOT_FOUND."""
 
 import pytest
 
@@ -85,9 +85,56 @@ async def test_forget_and_restore(remember, deps, user_id):
     with pytest.raises(Conflict):
         await manage.forget(deps, user_id, stored.memory.id)
     restored = await manage.restore(deps, user_id, stored.memory.id)
-    assert restored.status == MemoryStatus.ACTIVE
+    assert restored.memory.status == MemoryStatus.ACTIVE and restored.conflicts == []
     with pytest.raises(Conflict):
         await manage.restore(deps, user_id, stored.memory.id)
+
+
+async def test_a_restored_fact_loses_to_the_newer_one_it_contradicts(timed, clock, store, user_id):
+    """QA: forget "Maya lives in Berlin", remember "Maya lives in Lisbon", restore Berlin:
+    both were active, contradicting each other. The restore judges Berlin as remember judges
+    a fact (lifecycle/truth.py): on equal trust the newer Lisbon holds, so Berlin is
+    superseded in the same transaction, with remember's event, and the result says so."""
+    berlin = await store("Maya lives in Berlin")
+    await manage.forget(timed, user_id, berlin.memory.id)
+    clock.advance(hours=1)
+    lisbon = await store("Maya lives in Lisbon")
+    assert lisbon.conflicts == []  # Berlin was forgotten then
+    clock.advance(hours=1)
+    restored = await manage.restore(timed, user_id, berlin.memory.id)
+    again = await manage.get_memory(timed, user_id, berlin.memory.id)
+    assert again.status == MemoryStatus.SUPERSEDED and again.valid_until == lisbon.memory.valid_from
+    assert (await manage.get_memory(timed, user_id, lisbon.memory.id)).status == MemoryStatus.ACTIVE
+    [conflict] = restored.conflicts
+    assert (conflict.existing_id, conflict.winner_id, conflict.loser_id, conflict.reason) == (
+        lisbon.memory.id,
+        lisbon.memory.id,
+        berlin.memory.id,
+        "recency",
+    )
+    assert (conflict.old_value, conflict.new_value) == ("Lisbon", "Berlin")
+    assert restored.memory.status == MemoryStatus.SUPERSEDED and restored.memory.retired_at == clock.now()
+    log = await events_after(timed, user_id, 0, ["memory.restored", "memory.superseded"], 10)
+    assert [(e.type, e.payload["memoryId"], e.payload.get("supersededBy")) for e in log] == [
+        ("memory.restored", berlin.memory.id, None),
+        ("memory.superseded", berlin.memory.id, lisbon.memory.id),
+    ]
+
+
+async def test_a_restored_fact_supersedes_a_less_trusted_one(timed, clock, store, user_id):
+    """The same rules the other way round: a restored fact of higher trust holds against a
+    newer one, which is superseded."""
+    berlin = await store("Maya lives in Berlin", source="axiom")
+    await manage.forget(timed, user_id, berlin.memory.id)
+    clock.advance(hours=1)
+    lisbon = await store("Maya lives in Lisbon", source="web")
+    clock.advance(hours=1)
+    restored = await manage.restore(timed, user_id, berlin.memory.id)
+    assert (await manage.get_memory(timed, user_id, lisbon.memory.id)).status == MemoryStatus.SUPERSEDED
+    assert restored.memory.status == MemoryStatus.ACTIVE
+    assert [(c.winner_id, c.loser_id, c.reason) for c in restored.conflicts] == [
+        (berlin.memory.id, lisbon.memory.id, "trust")
+    ]
 
 
 async def test_a_memory_pruned_for_low_salience_is_recallable_once_restored(timed, clock, store, user_id):
