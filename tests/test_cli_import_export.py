@@ -9,7 +9,9 @@ import json
 from click.testing import CliRunner
 
 from graphmind.cli import cli
-from graphmind.memory import manage
+from graphmind.core.enums import MemoryStatus
+from graphmind.memory import manage, transfer
+from graphmind.memory.model import Memory
 
 LINES = [
     {
@@ -141,3 +143,38 @@ async def test_export_of_a_user_without_memories_says_so(deps, tmp_path):
     assert "user nobody-has-this-id has no active memories: nothing written" in result.stderr
     to_stdout = await invoke("export", "-", "--user", "nobody-has-this-id", "--all")
     assert to_stdout.exit_code == 1 and to_stdout.stdout == "" and "has no memories" in to_stdout.stderr
+
+
+async def memories_of(deps, user_id: str) -> dict[str, Memory]:
+    every = manage.MemoryFilter(statuses=list(MemoryStatus))
+    page = await manage.list_memories(deps, user_id, every, manage.MAX_PAGE_SIZE, None)
+    return {m.content: m for m in page.memories}
+
+
+async def test_a_memory_with_more_entities_than_remember_takes_imports_with_all_of_them(
+    deps, user_id, remember, tmp_path
+):
+    """QA: the line named the first 50 entities in sorted order, so entities given to remember
+    beyond them were lost; remember takes at most 50, but finds those in the text itself."""
+    services = ", ".join(f"svc_{i:02d}" for i in range(60))  # 60 entities in the text
+    given = ["zeta team", "zulu project"]  # sorted after them
+    original = await remember(f"The migration touched these services: {services}", entities=given)
+    assert len(original.memory.entities) > 60 and set(given) <= set(original.memory.entities)
+    exported = tmp_path / "export.jsonl"
+    result = await invoke("export", str(exported), "--user", user_id)
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    [line] = read_lines(exported)
+    assert line["entities"] == given  # the text's own entities come back from the text
+    copy = f"{user_id}-copy"
+    imported = await invoke("import", str(exported), "--user", copy)
+    assert imported.exit_code == 0 and "1 stored" in imported.stdout, imported.output
+    [back] = (await memories_of(deps, copy)).values()
+    assert sorted(back.entities) == sorted(original.memory.entities)
+
+
+async def test_entities_a_line_cannot_carry_are_said(deps, user_id, remember, monkeypatch):
+    monkeypatch.setattr(transfer, "MAX_ENTITIES", 1)  # as a memory linked to 51 entities (Obsidian) would be
+    stored = await remember("The release notes are drafted by the docs team", entities=["alpha crew", "beta crew"])
+    result = await invoke("export", "-", "--user", user_id)
+    assert result.exit_code == 0 and json.loads(result.stdout)["entities"] == ["alpha crew"]
+    assert result.stderr == f"warning: memory {stored.memory.id}: entities a line cannot carry, left out: beta crew\n"

@@ -116,22 +116,27 @@ def export_memories(file: Path, user: str | None, every_status: bool) -> None:
     """Write the user's memories, oldest first, as JSON lines that `graphmind import` reads ('-': stdout).
 
     A user with nothing to export is an error (exit 1, no file written): usually a mistyped --user.
+    Entities a line cannot carry (remember takes at most 50 besides those its text names, each of
+    at most 100 characters) are listed on stderr.
     """
     import json
 
     from graphmind.memory.transfer import export_memories as export
 
+    to_stdout = str(file) == "-"
     user_id = user or Settings().default_user_id
-    rows = without_model(lambda deps: export(deps, user_id, every_status))
-    if not rows:
+    exported = without_model(lambda deps: export(deps, user_id, every_status))
+    if not exported.rows:
         raise click.ClickException(
             f"user {user_id} has no {'' if every_status else 'active '}memories: nothing written "
             f"(check --user{'' if every_status else '; --all adds superseded and archived ones'})"
         )
-    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    if str(file) == "-":
+    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in exported.rows)
+    if to_stdout:
         click.echo(text, nl=False)
-        return
-    file.parent.mkdir(parents=True, exist_ok=True)
-    file.write_text(text, encoding="utf-8")
-    click.echo(f"exported {len(rows)} {'' if every_status else 'active '}memories of {user_id} to {file}")
+    else:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+        click.echo(f"exported {len(exported.rows)} {'' if every_status else 'active '}memories of {user_id} to {file}")
+    for memory_id, names in exported.left_out.items():
+        click.echo(f"warning: memory {memory_id}: entities a line cannot carry, left out: {', '.join(names)}", err=True)

@@ -9,7 +9,11 @@ transaction each; duplicates and contradictions are settled as in `rememberMany`
 invalid ones are reported with their line numbers. Export writes what import reads:
 the memory's fields, oldest first; what the graph learned about a memory (outcome
 adjustment, utility, edges) and its status stay behind, and a self-improved memory's
-source becomes `model` (callers may not claim `self_improvement`).
+source becomes `model` (callers may not claim `self_improvement`). A line's `entities`
+are those `remember` would not find again in the content (it extracts the others itself),
+so that a memory mentioning more entities than `remember` takes (MAX_ENTITIES) imports
+with all of them; entities a line cannot carry (more than that many not in the text, or
+longer than MAX_ENTITY_LENGTH) are reported, not dropped unsaid.
 """
 
 import json
@@ -20,6 +24,7 @@ from graphmind.core.enums import MemoryStatus, Source
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.memory import manage
+from graphmind.memory.entities import entity_key, extract_entities
 from graphmind.memory.model import MAX_ENTITIES, MAX_ENTITY_LENGTH, Memory, MemoryInput, parse_memory_input
 from graphmind.memory.store import MAX_BATCH, remember_many
 
@@ -88,8 +93,23 @@ async def import_lines(
     return report
 
 
-def export_row(memory: Memory) -> dict:
-    """A memory as a line `import` accepts."""
+@dataclass
+class Export:
+    rows: list[dict]  # the lines, oldest memory first
+    left_out: dict[str, list[str]] = field(default_factory=dict)  # memory id -> entities no line can carry
+
+
+def carried_entities(memory: Memory) -> tuple[list[str], list[str]]:
+    """The entities a line names (those `remember` would not extract from the content again),
+    and those left out because `remember` takes no more of them or none that long."""
+    in_text = {e.key for e in extract_entities(memory.content)}
+    extra = sorted(e for e in memory.entities if entity_key(e) not in in_text)
+    fits = [e for e in extra if len(e) <= MAX_ENTITY_LENGTH]
+    return fits[:MAX_ENTITIES], [e for e in extra if len(e) > MAX_ENTITY_LENGTH] + fits[MAX_ENTITIES:]
+
+
+def export_row(memory: Memory, entities: list[str]) -> dict:
+    """A memory as a line `import` accepts, naming `entities` (`carried_entities`)."""
     row = {
         "content": memory.content,
         "contentType": memory.content_type.value,
@@ -99,14 +119,14 @@ def export_row(memory: Memory) -> dict:
         "source": Source.MODEL.value if memory.source is Source.SELF_IMPROVEMENT else memory.source.value,
         "tags": memory.tags,
         "metadata": memory.metadata,
-        "entities": sorted(e for e in memory.entities if len(e) <= MAX_ENTITY_LENGTH)[:MAX_ENTITIES],
+        "entities": entities,
     }
     if memory.valid_until:
         row["validUntil"] = memory.valid_until.isoformat()
     return row
 
 
-async def export_memories(deps: Deps, user_id: str, every_status: bool = False) -> list[dict]:
+async def export_memories(deps: Deps, user_id: str, every_status: bool = False) -> Export:
     """The user's memories (active ones, or all with `every_status`), oldest first."""
     statuses = list(MemoryStatus) if every_status else [MemoryStatus.ACTIVE]
     memories: list[Memory] = []
@@ -119,4 +139,10 @@ async def export_memories(deps: Deps, user_id: str, every_status: bool = False) 
         if not page.has_next_page:
             break
         after = page.end_cursor
-    return [export_row(m) for m in reversed(memories)]
+    export = Export([])
+    for memory in reversed(memories):
+        carried, left_out = carried_entities(memory)
+        export.rows.append(export_row(memory, carried))
+        if left_out:
+            export.left_out[memory.id] = left_out
+    return export
