@@ -5,6 +5,7 @@ The commands run `asyncio.run` themselves, so async tests call them in a thread.
 
 import asyncio
 import json
+from datetime import UTC, datetime, timedelta
 
 from click.testing import CliRunner
 
@@ -178,3 +179,23 @@ async def test_entities_a_line_cannot_carry_are_said(deps, user_id, remember, mo
     result = await invoke("export", "-", "--user", user_id)
     assert result.exit_code == 0 and json.loads(result.stdout)["entities"] == ["alpha crew"]
     assert result.stderr == f"warning: memory {stored.memory.id}: entities a line cannot carry, left out: beta crew\n"
+
+
+async def test_a_memory_superseded_before_it_became_valid_imports_back(deps, user_id, remember, tmp_path):
+    """QA: superseding closes a future memory's world time where it opens (validUntil =
+    validFrom), which remember refuses; its line says one microsecond of validity instead."""
+    start = (datetime.now(UTC) + timedelta(days=30)).replace(microsecond=0)
+    planned = await remember("The team offsite will be held in Lisbon", validFrom=start.isoformat())
+    newer = await remember("Quarterly planning uses the shared spreadsheet")
+    old, _ = await manage.supersede(deps, user_id, planned.memory.id, newer.memory.id)
+    assert old.valid_until == old.valid_from == start  # what memory.supersede stores
+    exported = tmp_path / "all.jsonl"
+    assert (await invoke("export", str(exported), "--user", user_id, "--all")).exit_code == 0
+    copy = f"{user_id}-copy"
+    imported = await invoke("import", str(exported), "--user", copy)
+    assert imported.exit_code == 0 and "2 stored" in imported.stdout and "0 invalid" in imported.stdout, imported.output
+    line = {r["content"]: r for r in read_lines(exported)}[planned.memory.content]
+    assert line["validFrom"] == start.isoformat()
+    assert line["validUntil"] == (start + timedelta(microseconds=1)).isoformat()
+    back = (await memories_of(deps, copy))[planned.memory.content]
+    assert (back.valid_from, back.valid_until) == (start, start + timedelta(microseconds=1))

@@ -13,12 +13,15 @@ source becomes `model` (callers may not claim `self_improvement`). A line's `ent
 are those `remember` would not find again in the content (it extracts the others itself),
 so that a memory mentioning more entities than `remember` takes (MAX_ENTITIES) imports
 with all of them; entities a line cannot carry (more than that many not in the text, or
-longer than MAX_ENTITY_LENGTH) are reported, not dropped unsaid.
+longer than MAX_ENTITY_LENGTH) are reported, not dropped unsaid. A memory whose world time
+closed before it opened (superseded before its validFrom came) is written valid for one
+microsecond (`NEVER_VALID`), the shortest validity `remember` takes.
 """
 
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from graphmind.core.enums import MemoryStatus, Source
 from graphmind.deps import Deps
@@ -93,6 +96,12 @@ async def import_lines(
     return report
 
 
+# A memory superseded before it became valid keeps no world time at all (validUntil =
+# validFrom: memory.supersede); remember takes only a validUntil after validFrom, so its line
+# says the shortest validity remember takes: one microsecond, never valid in practice.
+NEVER_VALID = timedelta(microseconds=1)
+
+
 @dataclass
 class Export:
     rows: list[dict]  # the lines, oldest memory first
@@ -122,7 +131,7 @@ def export_row(memory: Memory, entities: list[str]) -> dict:
         "entities": entities,
     }
     if memory.valid_until:
-        row["validUntil"] = memory.valid_until.isoformat()
+        row["validUntil"] = max(memory.valid_until, memory.valid_from + NEVER_VALID).isoformat()
     return row
 
 
