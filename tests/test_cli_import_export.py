@@ -199,3 +199,15 @@ async def test_a_memory_superseded_before_it_became_valid_imports_back(deps, use
     assert line["validUntil"] == (start + timedelta(microseconds=1)).isoformat()
     back = (await memories_of(deps, copy))[planned.memory.content]
     assert (back.valid_from, back.valid_until) == (start, start + timedelta(microseconds=1))
+
+
+async def test_export_into_a_directory_that_does_not_exist_fails_and_creates_nothing(deps, user_id, remember, tmp_path):
+    """QA: the directories were created silently; a mistyped path now fails as import's does."""
+    await remember("The nightly backup runs at two in the morning")
+    target = tmp_path / "no" / "such" / "export.jsonl"
+    result = await invoke("export", str(target), "--user", user_id)
+    assert result.exit_code == 2 and not (tmp_path / "no").exists()
+    assert f"Invalid value for 'FILE': directory '{target.parent}' does not exist" in result.stderr
+    (tmp_path / "a-file").write_text("")
+    under_a_file = await invoke("export", str(tmp_path / "a-file" / "export.jsonl"), "--user", user_id)
+    assert under_a_file.exit_code == 2 and "is not a directory" in under_a_file.stderr

@@ -115,15 +115,19 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
 def export_memories(file: Path, user: str | None, every_status: bool) -> None:
     """Write the user's memories, oldest first, as JSON lines that `graphmind import` reads ('-': stdout).
 
-    A user with nothing to export is an error (exit 1, no file written): usually a mistyped --user.
-    Entities a line cannot carry (remember takes at most 50 besides those its text names, each of
-    at most 100 characters) are listed on stderr.
+    FILE's directory must exist (it is not created). A user with nothing to export is an error
+    (exit 1, no file written): usually a mistyped --user. Entities a line cannot carry (remember
+    takes at most 50 besides those its text names, each of at most 100 characters) are listed on
+    stderr.
     """
     import json
 
     from graphmind.memory.transfer import export_memories as export
 
     to_stdout = str(file) == "-"
+    if not to_stdout and not file.parent.is_dir():  # a mistyped path is said, not created (QA)
+        why = "is not a directory" if file.parent.exists() else "does not exist"
+        raise click.BadParameter(f"directory '{file.parent}' {why}", param_hint="'FILE'")
     user_id = user or Settings().default_user_id
     exported = without_model(lambda deps: export(deps, user_id, every_status))
     if not exported.rows:
@@ -135,7 +139,6 @@ def export_memories(file: Path, user: str | None, every_status: bool) -> None:
     if to_stdout:
         click.echo(text, nl=False)
     else:
-        file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(text, encoding="utf-8")
         click.echo(f"exported {len(exported.rows)} {'' if every_status else 'active '}memories of {user_id} to {file}")
     for memory_id, names in exported.left_out.items():
