@@ -1,7 +1,7 @@
 """`graphmind serve`: one or several server processes behind one port.
 
 The command first makes sure the port is free (`claim_port`: a busy port is said at
-once, not after a warm-up of 30 s), then prepares once what every process would otherwise
+once, in one line, not after a warm-up of 30 s), then prepares once what every process would otherwise
 race to do (the schema
 migration, the model's ONNX export, the warm-up of a Neo4j that has just started:
 warmup.py), then hands uvicorn the app factory
@@ -19,6 +19,7 @@ directory.
 
 import asyncio
 import copy
+import errno
 import logging
 import os
 import shutil
@@ -29,6 +30,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
+from graphmind.errors import GraphMindError
 from graphmind.settings import Settings
 
 log = logging.getLogger("graphmind")
@@ -199,17 +201,29 @@ def serve(settings: Settings, workers: int) -> None:
             Multiprocess(uvicorn.Config(APP_FACTORY, **options), [shared]).run()
 
 
+class PortUnavailable(GraphMindError):
+    """The port cannot be bound (another program holds it, the address is not this
+    machine's, …): `graphmind serve` says so in one line and exits 1."""
+
+
 def claim_port(settings: Settings, workers: int) -> socket.socket | None:
     """The workers' `SharedPort` (several workers on Linux), else None once the port is
-    found free (uvicorn binds it itself); a port another socket holds exits as uvicorn
-    exits on a port it cannot bind."""
-    from uvicorn.config import STARTUP_FAILURE
-
+    found free (uvicorn binds it itself); PortUnavailable when it cannot be bound."""
     try:
         shared = listener(settings.host, settings.port) if workers > 1 else None
         if shared is None:
             free_address(settings.host, settings.port)
-    except OSError as e:
-        log.error("cannot bind %s:%s: %s", settings.host, settings.port, e)
-        raise SystemExit(STARTUP_FAILURE) from e
+    except (OSError, OverflowError) as e:  # OverflowError: a port above 65535
+        raise PortUnavailable(unavailable(settings.host, settings.port, e)) from e
     return shared
+
+
+def unavailable(host: str, port: int, error: Exception) -> str:
+    """Why `host:port` cannot be bound, and what to do about it."""
+    if getattr(error, "errno", None) == errno.EADDRINUSE:
+        return (
+            f"port {port} on {host} is already in use (another graphmind serve?): stop what holds it, "
+            "or serve on another port with --port or GRAPHMIND_PORT"
+        )
+    why = getattr(error, "strerror", None) or error
+    return f"cannot bind {host}:{port}: {why} (check --host and --port, or GRAPHMIND_HOST and GRAPHMIND_PORT)"

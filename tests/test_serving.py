@@ -102,10 +102,35 @@ def test_a_busy_port_is_refused_before_the_schema_the_export_and_the_warm_up(mon
         other.bind(("127.0.0.1", 0))
         other.listen()
         settings = Settings().model_copy(update={"host": "127.0.0.1", "port": other.getsockname()[1]})
-        with pytest.raises(SystemExit) as exited:
+        with pytest.raises(serving.PortUnavailable) as refused:
             serving.serve(settings, workers)
-    assert exited.value.code == 3  # uvicorn's STARTUP_FAILURE, as for a port it cannot bind
+    assert refused.value.message.startswith(f"port {settings.port} on 127.0.0.1 is already in use")
     assert prepared == []
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_and_exits_1():
+    """QA: it logged `cannot bind …: [Errno 98] …` and exited 3."""
+    from click.testing import CliRunner
+
+    from graphmind.cli import cli
+
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: port {port} on 127.0.0.1 is already in use (another graphmind serve?): stop what holds it, "
+        "or serve on another port with --port or GRAPHMIND_PORT\n"
+    )
+
+
+def test_an_address_that_cannot_be_bound_is_said_too():
+    settings = Settings().model_copy(update={"host": "127.0.0.1", "port": 70000})
+    with pytest.raises(serving.PortUnavailable) as refused:
+        serving.claim_port(settings, 1)
+    assert refused.value.message.startswith("cannot bind 127.0.0.1:70000: ")
 
 
 def established(port: int) -> set[int]:
