@@ -19,6 +19,7 @@ from strawberry.types.unset import UNSET
 
 from graphmind.api import graphiql, home
 from graphmind.api.context import Context, Resources, build_context
+from graphmind.api.disconnects import QuietDisconnects
 from graphmind.api.export import export_endpoint
 from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.in_flight import InFlight
@@ -149,6 +150,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                 allow_headers=["Authorization", "Content-Type", *MCP_CORS_HEADERS],
             ),
         )
+    middleware.insert(0, Middleware(QuietDisconnects))  # outermost: a client gone mid-request is no error
     return Starlette(
         routes=[
             Route("/", home.endpoint(settings.graphiql)),

@@ -20,8 +20,9 @@ from http import HTTPStatus
 from typing import cast
 
 from mcp.server.transport_security import TransportSecuritySettings
+from starlette.requests import ClientDisconnect
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Send
+from starlette.types import ASGIApp, Message, Receive, Send
 
 from graphmind.api.guard import STATUS, BodyTooLarge, admit, refusal_headers
 from graphmind.errors import BadUserInput, Forbidden, GraphMindError
@@ -84,6 +85,8 @@ class McpHttp:
             return await refuse(send, error, STATUS.get(error.code, 500))
         transport = cast(ASGIApp, self.transport)  # set: the app's lifespan enters running() before any request
         try:
+            if scope["method"] == "POST":
+                receive = await _body_read_first(receive, self.settings.max_body_bytes)
             await transport(scope, receive, self._coded(send))
         finally:
             state["in_flight"].leave(caller.user_id)
@@ -152,3 +155,23 @@ def transport_security(settings: Settings) -> TransportSecuritySettings | None:
         allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
         allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *settings.cors_origins],
     )
+
+
+async def _body_read_first(receive: Receive, limit: int) -> Receive:
+    """Reads a request's body (up to just over `limit`: the SDK refuses a larger one with 413)
+    and returns a `receive` that replays it. A client that goes away meanwhile raises
+    ClientDisconnect here, which the app ends quietly (api/disconnects.py); read by the SDK,
+    it was logged as an error with a traceback (QA)."""
+    messages: list[Message] = []
+    size = 0
+    while not messages or (messages[-1].get("more_body") and size <= limit):
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnect()
+        messages.append(message)
+        size += len(message.get("body", b""))
+
+    async def replay() -> Message:
+        return messages.pop(0) if messages else await receive()
+
+    return replay
