@@ -28,8 +28,8 @@ class Settings(BaseSettings):
 
     # The Neo4j server GraphMind provisions itself (`graphmind neo4j start`)
     neo4j_host: str = Field("127.0.0.1", description="address the managed Neo4j binds")
-    neo4j_bolt_port: int = Field(7687, description="Bolt port of the managed Neo4j")
-    neo4j_http_port: int = Field(7474, description="HTTP (Browser) port of the managed Neo4j")
+    neo4j_bolt_port: int = Field(7687, ge=1, le=65535, description="Bolt port of the managed Neo4j")
+    neo4j_http_port: int = Field(7474, ge=1, le=65535, description="HTTP (Browser) port of the managed Neo4j")
     neo4j_home: Path = Field(
         PROJECT_ROOT / ".cache/neo4j/dev",
         description="conf, data and logs folder of the managed Neo4j",
@@ -45,7 +45,7 @@ class Settings(BaseSettings):
 
     # The GraphQL server
     host: str = Field("127.0.0.1", description="address the GraphQL server binds")
-    port: int = Field(8000, description="port of the GraphQL server")
+    port: int = Field(8000, ge=1, le=65535, description="port of the GraphQL server")
     workers: int | None = Field(
         None, ge=1, description="server processes `graphmind serve` starts (unset: one per core)"
     )

@@ -23,3 +23,19 @@ def test_every_setting_is_documented_in_readme():
     readme = (PROJECT_ROOT / "README.md").read_text()
     missing = [n for n in Settings.model_fields if f"`GRAPHMIND_{n.upper()}`" not in readme]
     assert missing == []
+
+
+def test_a_port_outside_1_to_65535_is_refused_when_read(monkeypatch):
+    """Not at bind time, where Neo4j said 'port out of range' and serve raised OverflowError."""
+    import pytest
+    from pydantic import ValidationError
+
+    for name, value in (
+        ("GRAPHMIND_NEO4J_BOLT_PORT", "77687"),
+        ("GRAPHMIND_NEO4J_HTTP_PORT", "0"),
+        ("GRAPHMIND_PORT", "70000"),
+    ):
+        with monkeypatch.context() as m:
+            m.setenv(name, value)
+            with pytest.raises(ValidationError, match=name.removeprefix("GRAPHMIND_").lower()):
+                Settings()
