@@ -33,6 +33,7 @@ from graphmind.learning.tail import EventTail
 from graphmind.mcp.http import CORS_HEADERS as MCP_CORS_HEADERS
 from graphmind.mcp.http import McpHttp
 from graphmind.security.auth import Authenticator
+from graphmind.security.auth_failures import FailedAuthentications
 from graphmind.security.ratelimit import RateLimiter
 from graphmind.settings import Settings
 
@@ -109,6 +110,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                 yield Resources(
                     deps=deps,
                     authenticator=Authenticator(deps),
+                    failed_authentications=FailedAuthentications(
+                        RateLimiter(settings.auth_failures_per_minute, settings.auth_failure_burst, deps.db)
+                    ),
                     event_tail=tail,
                     in_flight=InFlight(),
                     rate_limiter=RateLimiter(

@@ -78,6 +78,15 @@ class Settings(BaseSettings):
         description="tokens a server process takes from a key's shared bucket at a time "
         "(at most a quarter of what is left; 1: every request writes to Neo4j)",
     )
+    auth_failures_per_minute: float = Field(
+        30.0,
+        ge=0,
+        description="wrong, unknown or revoked keys one client address may send per minute, counted across all "
+        "server processes and hosts; past them the address is refused RATE_LIMITED for a while (0: no limit)",
+    )
+    auth_failure_burst: int = Field(
+        20, ge=1, description="wrong keys one client address may send at once before the rate applies"
+    )
     max_body_bytes: int = Field(1_000_000, ge=1024, description="largest GraphQL request body")
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
     metrics_allow: list[str] = Field(

@@ -1,5 +1,5 @@
 // name: take
-// Takes tokens from a caller's shared rate-limit bucket (one node per key, refilled at perSecond up to burst on Neo4j's clock), atomically across processes and hosts: up to `want`, but at most a quarter of what is left and at least one; returns how many were granted (0: the request must wait) and the seconds to wait.
+// Takes tokens from a caller's shared rate-limit bucket (one node per key, or per client address for its failed authentications, refilled at perSecond up to burst on Neo4j's clock), atomically across processes and hosts: up to `want`, but at most a quarter of what is left and at least one; returns how many were granted (0: the request must wait) and the seconds to wait.
 // mode: write
 // params: key, perSecond, burst, want
 MERGE (b:RateBucket {key: $key})

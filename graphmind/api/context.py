@@ -13,6 +13,7 @@ from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.learning.tail import EventTail
 from graphmind.security.auth import Authenticator, Caller
+from graphmind.security.auth_failures import FailedAuthentications
 from graphmind.security.keys import Role
 from graphmind.security.ratelimit import RateLimiter
 
@@ -22,6 +23,7 @@ class Resources(TypedDict):
 
     deps: Deps
     authenticator: Authenticator
+    failed_authentications: FailedAuthentications
     rate_limiter: RateLimiter
     event_tail: EventTail
     in_flight: InFlight

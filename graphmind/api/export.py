@@ -62,7 +62,8 @@ async def _lines(header: dict, records: AsyncIterator[dict]) -> AsyncIterator[by
 
 async def export_endpoint(request: Request) -> Response:
     try:
-        caller = await admit(request.scope["state"], {k.lower(): v for k, v in request.headers.items()})
+        headers = {k.lower(): v for k, v in request.headers.items()}
+        caller = await admit(request.scope["state"], headers, request.client.host if request.client else None)
         user_id = target_user(caller, request.query_params.get("userId"), "userId")
         request.scope["state"]["in_flight"].refuse_if_blocked(user_id)  # api/in_flight.py
         deps: Deps = request.state.deps

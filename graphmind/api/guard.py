@@ -1,27 +1,29 @@
-"""The ASGI guard in front of /graphql: body size, authentication, rate limit; and the
-check that no request carries control characters (`control_characters_in`, used when
-the GraphQL view parses a body).
+"""The ASGI guard in front of /graphql: body size, authentication (with the limit on an
+address's wrong keys: security/auth_failures.py), rate limit; and the check that no
+request carries control characters (`control_characters_in`, used when the GraphQL view
+parses a body).
 
 It answers refusals itself, as GraphQL error bodies with a code (so clients see one
 error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401), CONFLICT (409,
 the caller's data is being deleted: api/in_flight.py), RATE_LIMITED (429, with
-Retry-After), UNAVAILABLE (503, Neo4j down while checking a key). Each HTTP request is
+Retry-After: the key's rate limit, or too many wrong keys from the address), UNAVAILABLE
+(503, Neo4j down while checking a key). Each HTTP request is
 counted as its caller's while it runs (`in_flight`). A refused websocket handshake is
 closed before it is accepted, which the ASGI server answers with HTTP 403 (the close code,
 4401 or 4429, does not reach the client). The caller it resolves is put in the request's
-state (`caller`) for the GraphQL context. `admit` (the key, then
-the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py).
+state (`caller`) for the GraphQL context. `admit` (the key, then the rate limit) is also
+the check in front of /mcp (graphmind/mcp/http.py) and GET /export.
 """
 
 import json
-import math
 from typing import cast
 
 from graphmind.api.in_flight import InFlight
 from graphmind.core.visible import CONTROL
 from graphmind.errors import GraphMindError, RateLimited, Unauthenticated
-from graphmind.security.auth import Authenticator, Caller
-from graphmind.security.ratelimit import RateLimiter
+from graphmind.security.auth import Caller
+from graphmind.security.auth_failures import FailedAuthentications
+from graphmind.security.ratelimit import RateLimiter, refusal
 
 STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "CONFLICT": 409, "RATE_LIMITED": 429, "UNAVAILABLE": 503}
 
@@ -30,16 +32,17 @@ class BodyTooLarge(GraphMindError):
     code = "BAD_USER_INPUT"
 
 
-async def admit(state: dict, headers: dict[str, str]) -> Caller:
+async def admit(state: dict, headers: dict[str, str], client: str | None) -> Caller:
     """The caller of a request (its Authorization header), within its rate limit: the check
-    in front of /graphql and /mcp alike (`state` is the lifespan's: authenticator, rate_limiter)."""
-    authenticator: Authenticator = state["authenticator"]
-    caller = await authenticator.caller(headers.get("authorization"))
+    in front of /graphql and /mcp alike (`state` is the lifespan's: authenticator,
+    failed_authentications, rate_limiter). `client` is the address the request came from,
+    whose wrong keys are limited (security/auth_failures.py)."""
+    failures: FailedAuthentications = state["failed_authentications"]
+    caller = await failures.caller(state["authenticator"], headers.get("authorization"), client)
     limiter: RateLimiter = state["rate_limiter"]
     wait = await limiter.take(caller.key_id or f"user:{caller.user_id}")
-    if wait:  # rounded up: at 20 tokens/s a wait of 0.04 s said "retry in 0.0 s" (QA)
-        wait = math.ceil(round(wait * 100, 6)) / 100
-        raise RateLimited(f"too many requests; retry in {wait:.2f} s", retryAfterSeconds=wait)
+    if wait:
+        raise refusal(wait)
     return caller
 
 
@@ -48,7 +51,7 @@ def refusal_headers(error: GraphMindError) -> list[tuple[bytes, bytes]]:
     when a key is missing or wrong."""
     headers = [(b"content-type", b"application/json")]
     if isinstance(error, RateLimited):
-        wait = cast(float, error.extensions["retryAfterSeconds"])  # a float: admit, which alone raises RateLimited
+        wait = cast(float, error.extensions["retryAfterSeconds"])  # a float: ratelimit.refusal, which alone makes one
         headers.append((b"retry-after", str(int(wait) + 1).encode()))
     if isinstance(error, Unauthenticated):
         headers.append((b"www-authenticate", b"Bearer"))
@@ -82,7 +85,8 @@ class Guard:
                 length = headers.get("content-length")
                 if length and length.isdigit() and int(length) > self.max_body_bytes:
                     raise BodyTooLarge(f"the request body is larger than {self.max_body_bytes} bytes")
-            caller = await admit(state, headers)
+            client = scope.get("client")
+            caller = await admit(state, headers, client[0] if client else None)
         except GraphMindError as error:
             return await self._refuse(scope, receive, send, error)
         state["caller"] = caller

@@ -9,10 +9,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from strawberry.extensions import FieldExtension
 from strawberry.types import Info
 
+from graphmind.api.guard import error_body, refusal_headers
 from graphmind.errors import Forbidden, GraphMindError
 from graphmind.metrics import Metrics
 
@@ -121,10 +122,11 @@ async def _refusal(request: Request) -> Response | None:
     client = request.client.host if request.client else ""
     if _allowed(client, request.state.deps.settings.metrics_allow):
         return None
+    failures = request.state.failed_authentications  # an address's wrong keys are limited here too
     try:
-        caller = await authenticator.caller(request.headers.get("authorization"))
+        caller = await failures.caller(authenticator, request.headers.get("authorization"), client or None)
     except GraphMindError as error:
-        return _error(error, 503 if error.code == "UNAVAILABLE" else 401)
+        return _error(error, {"UNAVAILABLE": 503, "RATE_LIMITED": 429}.get(error.code, 401))
     if not caller.is_admin:
         return _error(Forbidden("/metrics needs an admin API key"), 403)
     return None
@@ -139,6 +141,6 @@ def _allowed(client: str, networks: list[str]) -> bool:
 
 
 def _error(error: GraphMindError, status: int) -> Response:
-    return JSONResponse(
-        {"data": None, "errors": [{"message": error.message, "extensions": {"code": error.code}}]}, status_code=status
-    )
+    """A refusal in the guard's shape: a GraphQL error body, Retry-After when rate limited."""
+    headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in refusal_headers(error)}
+    return Response(error_body(error), status, headers)

@@ -2,7 +2,8 @@
 
 Stateless and answering in plain JSON (no session to keep, every request stands alone),
 behind the same check as POST /graphql (`api.guard.admit`): the API key decides the
-caller, a missing or wrong key is refused with 401, a caller over its rate limit with 429,
+caller, a missing or wrong key is refused with 401, a caller over its rate limit (or an
+address that sent too many wrong keys: security/auth_failures.py) with 429,
 a caller whose data is being deleted with 409; each request is counted as its caller's
 while it runs (`api/in_flight.py`). The SDK's own refusals, which it answers in plain text
 (413 body too large, 421 Host header, 403 Origin header, 400 Content-Type), go out in the
@@ -79,7 +80,8 @@ class McpHttp:
         state = scope.setdefault("state", {})
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         try:
-            state["caller"] = caller = await admit(state, headers)
+            client = scope.get("client")
+            state["caller"] = caller = await admit(state, headers, client[0] if client else None)
             state["in_flight"].enter(caller.user_id)  # CONFLICT while the user's data is being deleted
         except GraphMindError as error:
             return await refuse(send, error, STATUS.get(error.code, 500))

@@ -17,11 +17,12 @@ deletes buckets idle long enough to be full again (`expire_buckets`).
 """
 
 import logging
+import math
 import time
 from dataclasses import dataclass
 
 from graphmind.db.database import Database
-from graphmind.errors import GraphMindError
+from graphmind.errors import GraphMindError, RateLimited
 
 log = logging.getLogger("graphmind.ratelimit")
 WARN_EVERY_SECONDS = 60.0
@@ -55,6 +56,13 @@ class LocalBuckets:
             bucket.tokens -= 1.0
             return 0.0
         return (1.0 - bucket.tokens) / self.rate
+
+
+def refusal(wait: float, what: str = "too many requests") -> RateLimited:
+    """RATE_LIMITED with the seconds to wait, rounded up to the hundredth (at 20 tokens/s a
+    wait of 0.04 s said "retry in 0.0 s": QA)."""
+    wait = math.ceil(round(wait * 100, 6)) / 100
+    return RateLimited(f"{what}; retry in {wait:.2f} s", retryAfterSeconds=wait)
 
 
 class RateLimiter:

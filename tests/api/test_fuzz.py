@@ -144,13 +144,16 @@ class Tenant:
 
 @pytest.fixture(scope="module")
 def fuzz(settings, db):
-    """The app with keys required and no rate limit (on the emptied test database: `db`);
-    user A with an AGENT key and one of most things."""
+    """The app with keys required and no rate limits, neither per key nor on an address's
+    wrong keys (it sends hundreds); on the emptied test database (`db`), user A with an
+    AGENT key and one of most things."""
     from starlette.testclient import TestClient
 
     from graphmind.app import create_app
 
-    app = create_app(settings.model_copy(update={"api_keys": "required", "rate_limit_per_minute": 0}))
+    app = create_app(
+        settings.model_copy(update={"api_keys": "required", "rate_limit_per_minute": 0, "auth_failures_per_minute": 0})
+    )
     with TestClient(app, raise_server_exceptions=False) as client:
         deps = client.app_state["deps"]
         user_id = f"fuzz-{uuid.uuid4().hex[:10]}"

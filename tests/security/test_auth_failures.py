@@ -1,0 +1,100 @@
+"""Failed authentications per client address: counted in Neo4j across server processes,
+answered RATE_LIMITED once an address has sent too many wrong keys."""
+
+import asyncio
+import secrets
+from dataclasses import replace
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from graphmind.errors import RateLimited, Unauthenticated
+from graphmind.security.auth import Authenticator
+from graphmind.security.auth_failures import FailedAuthentications
+from graphmind.security.ratelimit import RateLimiter
+
+ME = "{ memories(first: 1) { edges { node { id } } } }"
+
+
+def address() -> str:
+    """A fresh client address (IPv6 documentation prefix): each test's bucket is its own."""
+    return f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}"
+
+
+def post(client, key: str | None = None):
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    response = client.post("/graphql", json={"query": ME}, headers=headers)
+    return response.status_code, response.json(), response.headers
+
+
+async def test_an_address_that_sends_wrong_keys_is_refused_for_a_while(db, settings, key_for):
+    """QA: wrong keys were refused with 401 but never throttled (each costs a hash and a
+    read of Neo4j). An address may send 3 wrong keys here (burst 3, 20 a minute); the
+    next request is answered 429 RATE_LIMITED with retryAfterSeconds, a valid key's too,
+    until a failure's worth has refilled. Below the limit a valid key works."""
+    from graphmind.app import create_app
+
+    _, key = await key_for()
+    limited = settings.model_copy(
+        update={"api_keys": "required", "auth_failures_per_minute": 20, "auth_failure_burst": 3}
+    )
+    with TestClient(create_app(limited), client=(address(), 50000)) as client:
+        assert post(client, "gm_wrong-1")[0] == 401
+        assert post(client, key)[0] == 200  # under the limit: the valid key works
+        assert [post(client, f"gm_wrong-{n}")[0] for n in (2, 3)] == [401, 401]
+        status, body, headers = post(client, "gm_wrong-4")
+        assert status == 429 and body["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+        wait = body["errors"][0]["extensions"]["retryAfterSeconds"]
+        assert 0 < wait <= 3.0 and "failed authentications" in body["errors"][0]["message"]
+        assert headers["retry-after"] == str(int(wait) + 1)
+        status, body, _ = post(client, key)  # over the limit: refused before the key is looked at
+        assert status == 429 and body["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+        with pytest.raises(WebSocketDisconnect) as refused:  # the websocket handshake too
+            with client.websocket_connect(
+                "/graphql", subprotocols=["graphql-transport-ws"], headers={"Authorization": f"Bearer {key}"}
+            ):
+                pass
+        assert refused.value.code == 4429
+        await asyncio.sleep(wait)
+        assert post(client, key)[0] == 200  # refilled: admitted again
+
+
+async def test_the_count_is_shared_by_server_processes_and_kept_per_address(db, deps, key_for):
+    """Two processes (two limiters on one Neo4j): the failures one saw count in the other,
+    whose next failure from that address is refused with RATE_LIMITED and which then
+    refuses the address's valid key too; another address is not affected."""
+    _, key = await key_for()
+    authenticator = Authenticator(deps)
+    first, second = (FailedAuthentications(RateLimiter(6, 3, db)) for _ in range(2))  # a token per 10 s
+    noisy, quiet = address(), address()
+    for n in range(3):
+        with pytest.raises(Unauthenticated):
+            await first.caller(authenticator, f"Bearer gm_wrong-{n}", noisy)
+    assert (await second.caller(authenticator, f"Bearer {key}", noisy)).key_id  # not told yet: the key is valid
+    with pytest.raises(RateLimited) as refused:
+        await second.caller(authenticator, "Bearer gm_wrong-3", noisy)
+    assert refused.value.extensions["retryAfterSeconds"] > 0
+    with pytest.raises(RateLimited):
+        await second.caller(authenticator, f"Bearer {key}", noisy)
+    assert (await second.caller(authenticator, f"Bearer {key}", quiet)).key_id
+    with pytest.raises(Unauthenticated):
+        await second.caller(authenticator, "Bearer gm_wrong-4", quiet)
+
+
+async def test_only_a_key_sent_and_refused_counts(db, deps, key_for):
+    """A request without a key costs no hash or read: refused with 401 as before, never
+    counted, so a keyless client does not lock out its address. Without a limit (0)
+    nothing is counted."""
+    _, key = await key_for()
+    authenticator = Authenticator(replace(deps, settings=deps.settings.model_copy(update={"api_keys": "required"})))
+    limit = FailedAuthentications(RateLimiter(6, 1, db))
+    here = address()
+    for _ in range(5):
+        with pytest.raises(Unauthenticated):
+            await limit.caller(authenticator, None, here)
+    assert (await limit.caller(authenticator, f"Bearer {key}", here)).key_id
+    off = FailedAuthentications(RateLimiter(0, 1, db))
+    for n in range(5):
+        with pytest.raises(Unauthenticated):
+            await off.caller(authenticator, f"Bearer gm_wrong-{n}", here)
