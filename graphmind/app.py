@@ -25,6 +25,7 @@ from graphmind.api.guard import Guard, control_characters_in
 from graphmind.api.in_flight import InFlight
 from graphmind.api.metrics import at_most_every, metrics_endpoint
 from graphmind.api.schema import build_schema
+from graphmind.api.websocket import LegacyWSHandler, TransportWSHandler
 from graphmind.core.clock import Clock
 from graphmind.deps import Deps, open_deps
 from graphmind.errors import GraphMindError
@@ -50,6 +51,9 @@ class RefusedBody(HTTPException):
 
 
 class GraphMindGraphQL(GraphQL[Context, None]):
+    graphql_transport_ws_handler_class = TransportWSHandler  # the subscription cap, with a code
+    graphql_ws_handler_class = LegacyWSHandler
+
     async def get_context(self, request, response) -> Context:
         context = build_context(request)
         if context.user_id:  # the caller reads its recalls' records (db/write_behind.py)
@@ -142,6 +146,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         schema,
         graphql_ide="graphiql" if settings.graphiql else None,
         allow_queries_via_get=False,  # recall writes (a Retrieval): never from a plain GET
+        max_subscriptions_per_connection=settings.max_subscriptions_per_connection,
     )
     middleware = [Middleware(Guard, max_body_bytes=settings.max_body_bytes)]
     if settings.cors_origins:

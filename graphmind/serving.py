@@ -186,19 +186,27 @@ def serve(settings: Settings, workers: int) -> None:
                 settings.host,
                 settings.port,
             )
-            options: dict[str, Any] = dict(
-                factory=True,
-                host=settings.host,
-                port=settings.port,
-                workers=workers,
-                log_config=log_config(),
-                timeout_graceful_shutdown=30,
-            )
+            options = uvicorn_options(settings, workers)
             if shared is None:
                 uvicorn.run(APP_FACTORY, **options)
                 return
             # uvicorn's supervisor: restarts a worker that dies, stops them all on SIGTERM
             Multiprocess(uvicorn.Config(APP_FACTORY, **options), [shared]).run()
+
+
+def uvicorn_options(settings: Settings, workers: int) -> dict[str, Any]:
+    """uvicorn's options for `serve`: a websocket message larger than the body limit is
+    refused by uvicorn itself (1009, message too big) before it is buffered (its default
+    buffers 16 MiB; the guard, api/guard.py, refuses it too, under any server)."""
+    return dict(
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        workers=workers,
+        log_config=log_config(),
+        timeout_graceful_shutdown=30,
+        ws_max_size=settings.max_body_bytes,
+    )
 
 
 class PortUnavailable(GraphMindError):

@@ -87,7 +87,12 @@ class Settings(BaseSettings):
     auth_failure_burst: int = Field(
         20, ge=1, description="wrong keys one client address may send at once before the rate applies"
     )
-    max_body_bytes: int = Field(1_000_000, ge=1024, description="largest GraphQL request body")
+    max_body_bytes: int = Field(
+        1_000_000, ge=1024, description="largest GraphQL request body, and largest message on the /graphql websocket"
+    )
+    max_subscriptions_per_connection: int = Field(
+        10, ge=1, description="subscriptions one /graphql websocket may run at once (BAD_USER_INPUT beyond)"
+    )
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
     metrics_allow: list[str] = Field(
         default_factory=list,

@@ -57,6 +57,13 @@ def test_workers_inherit_the_overrides_and_do_not_migrate_again():
     assert "root" in serving.log_config() and "uvicorn" in serving.log_config()["loggers"]
 
 
+def test_uvicorn_refuses_a_websocket_message_over_the_body_limit_before_buffering_it():
+    """QA: uvicorn buffered websocket messages of up to 16 MiB (its default) whatever
+    GRAPHMIND_MAX_BODY_BYTES said."""
+    options = serving.uvicorn_options(Settings(max_body_bytes=4096), 2)
+    assert options["ws_max_size"] == 4096 and options["workers"] == 2 and options["factory"] is True
+
+
 def test_metrics_directory(monkeypatch, tmp_path):
     monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
     with serving.metrics_directory(1) as none:

@@ -1,7 +1,7 @@
 """The ASGI guard in front of /graphql: body size, authentication (with the limit on an
-address's wrong keys: security/auth_failures.py), rate limit; and the check that no
-request carries control characters (`control_characters_in`, used when the GraphQL view
-parses a body).
+address's wrong keys: security/auth_failures.py), rate limit, the size of each websocket
+message; and the check that no request carries control characters
+(`control_characters_in`, used when the GraphQL view parses a body).
 
 It answers refusals itself, as GraphQL error bodies with a code (so clients see one
 error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401), CONFLICT (409,
@@ -10,9 +10,11 @@ Retry-After: the key's rate limit, or too many wrong keys from the address), UNA
 (503, Neo4j down while checking a key). Each HTTP request is
 counted as its caller's while it runs (`in_flight`). A refused websocket handshake is
 closed before it is accepted, which the ASGI server answers with HTTP 403 (the close code,
-4401 or 4429, does not reach the client). The caller it resolves is put in the request's
-state (`caller`) for the GraphQL context. `admit` (the key, then the rate limit) is also
-the check in front of /mcp (graphmind/mcp/http.py) and GET /export.
+4401 or 4429, does not reach the client). A websocket message larger than the body limit
+closes the connection with 1009 (message too big) before the app reads it. The caller it
+resolves is put in the request's state (`caller`) for the GraphQL context. `admit` (the
+key, then the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py) and
+GET /export.
 """
 
 import json
@@ -25,6 +27,7 @@ from graphmind.security.auth import Caller
 from graphmind.security.auth_failures import FailedAuthentications
 from graphmind.security.ratelimit import RateLimiter, refusal
 
+TOO_BIG = 1009  # the websocket close code of a message too big (RFC 6455)
 STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "CONFLICT": 409, "RATE_LIMITED": 429, "UNAVAILABLE": 503}
 
 
@@ -102,7 +105,7 @@ class Guard:
                 return await self._refuse(scope, receive, send, error)
             finally:
                 in_flight.leave(caller.user_id)
-        return await self.app(scope, receive, send)
+        return await self.app(scope, *self._bounded_messages(receive, send))
 
     def _bounded(self, receive):
         """Counts a body sent without Content-Length (chunked) against the limit too."""
@@ -119,6 +122,27 @@ class Guard:
 
         return bounded
 
+    def _bounded_messages(self, receive, send):
+        """A websocket message larger than the body limit closes the connection (1009, message
+        too big) before the app parses it; what the app sends after that is dropped."""
+        closed = False
+
+        async def bounded():
+            nonlocal closed
+            message = await receive()
+            if message["type"] == "websocket.receive" and message_bytes(message) > self.max_body_bytes:
+                closed = True
+                reason = f"a message is larger than {self.max_body_bytes} bytes"
+                await send({"type": "websocket.close", "code": TOO_BIG, "reason": reason})
+                return {"type": "websocket.disconnect", "code": TOO_BIG, "reason": reason}
+            return message
+
+        async def unless_closed(message) -> None:
+            if not closed:
+                await send(message)
+
+        return bounded, unless_closed
+
     async def _refuse(self, scope, receive, send, error: GraphMindError) -> None:
         if scope["type"] == "websocket":
             await receive()  # the connect message
@@ -130,6 +154,14 @@ class Guard:
             {"type": "http.response.start", "status": STATUS.get(error.code, 500), "headers": refusal_headers(error)}
         )
         await send({"type": "http.response.body", "body": body})
+
+
+def message_bytes(message: dict) -> int:
+    """The size of a websocket message in bytes (text counted as UTF-8)."""
+    text = message.get("text")
+    if text is None:
+        return len(message.get("bytes") or b"")
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def control_characters_in(data, path: str = "") -> str | None:
