@@ -98,6 +98,14 @@ class Authenticator:
         if caller.key_id not in (await self._active_read.run(None, self._read_active_keys)).ids:
             raise Unauthenticated("the API key was revoked or deleted")
 
+    def verified(self, authorization: str | None) -> bool:
+        """Whether `authorization` carries a key this process has verified and still holds
+        active (no hash of it is new, no I/O): what an address over its limit of wrong keys
+        may still use (security/auth_failures.py)."""
+        scheme, _, secret = (authorization or "").partition(" ")
+        secret = secret.strip()
+        return scheme.lower() == "bearer" and bool(secret) and keys.key_hash(secret) in self._keys
+
     async def caller(self, authorization: str | None) -> Caller:
         active = await self._active_keys()
         if not authorization:

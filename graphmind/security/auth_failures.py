@@ -7,12 +7,15 @@ per-key limit's (security/ratelimit.py), so the count holds across server proces
 hosts. The bucket holds `auth_failure_burst` failures and refills at
 `auth_failures_per_minute`. A failure that finds it empty is answered RATE_LIMITED instead
 of UNAUTHENTICATED, and from then on this process refuses every request of that address
-with RATE_LIMITED, before looking at its key and whatever the key, until the bucket has a
-token again (`retryAfterSeconds`): the answer to a guess then tells nothing, a valid key's
-included. A process learns that an address is over its limit at that address's first
-failure after the bucket ran empty (reading the bucket on every request would cost each a
-query of Neo4j); until then it serves the address's valid keys. A request without a key
-costs nothing to refuse and is not counted.
+with RATE_LIMITED, without a hash or a read of the key, until the bucket has a token again
+(`retryAfterSeconds`), except a key this process has already verified and holds active
+(`Authenticator.verified`, no I/O): the agents that share an address with a client sending
+wrong keys (every local agent of a loopback server, every client of a proxy) keep working,
+and a guess, which is never such a key, is refused unread. A process learns that an
+address is over its limit at that address's first failure after the bucket ran empty
+(reading the bucket on every request would cost each a query of Neo4j); until then it
+serves the address's valid keys. A request without a key costs nothing to refuse and is
+not counted.
 
 The address is the ASGI scope's client host: behind a proxy, uvicorn takes it from
 X-Forwarded-For only when the proxy connects from an address in its FORWARDED_ALLOW_IPS
@@ -41,7 +44,8 @@ class FailedAuthentications:
         """The caller of a request from `address`, or RATE_LIMITED while the address is over
         its limit, or UNAUTHENTICATED (counted when a key was sent)."""
         address = address or "unknown"
-        self._refuse_if_over(address)
+        if not authenticator.verified(authorization):
+            self._refuse_if_over(address)
         try:
             return await authenticator.caller(authorization)
         except Unauthenticated:

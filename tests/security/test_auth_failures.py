@@ -31,11 +31,13 @@ def post(client, key: str | None = None):
 async def test_an_address_that_sends_wrong_keys_is_refused_for_a_while(db, settings, key_for):
     """QA: wrong keys were refused with 401 but never throttled (each costs a hash and a
     read of Neo4j). An address may send 3 wrong keys here (burst 3, 20 a minute); the
-    next request is answered 429 RATE_LIMITED with retryAfterSeconds, a valid key's too,
-    until a failure's worth has refilled. Below the limit a valid key works."""
+    next request is answered 429 RATE_LIMITED with retryAfterSeconds, a valid key's too
+    when this process has not verified it yet, until a failure's worth has refilled. Below
+    the limit a valid key works, and one this process verified keeps working."""
     from graphmind.app import create_app
 
     _, key = await key_for()
+    _, unseen = await key_for()
     limited = settings.model_copy(
         update={"api_keys": "required", "auth_failures_per_minute": 20, "auth_failure_burst": 3}
     )
@@ -48,23 +50,26 @@ async def test_an_address_that_sends_wrong_keys_is_refused_for_a_while(db, setti
         wait = body["errors"][0]["extensions"]["retryAfterSeconds"]
         assert 0 < wait <= 3.0 and "failed authentications" in body["errors"][0]["message"]
         assert headers["retry-after"] == str(int(wait) + 1)
-        status, body, _ = post(client, key)  # over the limit: refused before the key is looked at
+        status, body, _ = post(client, unseen)  # over the limit: a key not verified here is refused unread
         assert status == 429 and body["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
         with pytest.raises(WebSocketDisconnect) as refused:  # the websocket handshake too
             with client.websocket_connect(
-                "/graphql", subprotocols=["graphql-transport-ws"], headers={"Authorization": f"Bearer {key}"}
+                "/graphql", subprotocols=["graphql-transport-ws"], headers={"Authorization": f"Bearer {unseen}"}
             ):
                 pass
         assert refused.value.code == 4429
+        assert post(client, key)[0] == 200  # verified by this process: the address's other agents keep working
         await asyncio.sleep(wait)
-        assert post(client, key)[0] == 200  # refilled: admitted again
+        assert post(client, unseen)[0] == 200  # refilled: admitted again
 
 
 async def test_the_count_is_shared_by_server_processes_and_kept_per_address(db, deps, key_for):
     """Two processes (two limiters on one Neo4j): the failures one saw count in the other,
     whose next failure from that address is refused with RATE_LIMITED and which then
-    refuses the address's valid key too; another address is not affected."""
+    refuses a valid key it has not verified, not one it has; another address is not
+    affected."""
     _, key = await key_for()
+    _, unseen = await key_for()
     authenticator = Authenticator(deps)
     first, second = (FailedAuthentications(RateLimiter(6, 3, db)) for _ in range(2))  # a token per 10 s
     noisy, quiet = address(), address()
@@ -76,7 +81,8 @@ async def test_the_count_is_shared_by_server_processes_and_kept_per_address(db, 
         await second.caller(authenticator, "Bearer gm_wrong-3", noisy)
     assert refused.value.extensions["retryAfterSeconds"] > 0
     with pytest.raises(RateLimited):
-        await second.caller(authenticator, f"Bearer {key}", noisy)
+        await second.caller(authenticator, f"Bearer {unseen}", noisy)
+    assert (await second.caller(authenticator, f"Bearer {key}", noisy)).key_id  # verified above
     assert (await second.caller(authenticator, f"Bearer {key}", quiet)).key_id
     with pytest.raises(Unauthenticated):
         await second.caller(authenticator, "Bearer gm_wrong-4", quiet)
