@@ -1,7 +1,8 @@
 """The Starlette application: `/graphql` (HTTP, GraphiQL, graphql-ws), `/mcp` (the MCP
 server over streamable HTTP), `/export` (a user's data streamed), `/healthz`, `/metrics`
-and `/` (links to them and the docs);
-its lifespan owns the Neo4j driver, the embedding model, the gardener and the MCP transport."""
+and `/` (links to them and the docs), on a loopback address each behind the Host check
+against DNS rebinding (api/hosts.py); its lifespan owns the Neo4j driver, the embedding
+model, the gardener and the MCP transport."""
 
 import logging
 from collections.abc import AsyncIterator
@@ -22,6 +23,7 @@ from graphmind.api.context import Context, Resources, build_context
 from graphmind.api.disconnects import QuietDisconnects
 from graphmind.api.export import export_endpoint
 from graphmind.api.guard import Guard, control_characters_in
+from graphmind.api.hosts import HostCheck, hosts_checked
 from graphmind.api.in_flight import InFlight
 from graphmind.api.metrics import at_most_every, metrics_endpoint
 from graphmind.api.schema import build_schema
@@ -32,7 +34,8 @@ from graphmind.errors import GraphMindError
 from graphmind.gardener.scheduler import Gardener
 from graphmind.learning.tail import EventTail
 from graphmind.mcp.http import CORS_HEADERS as MCP_CORS_HEADERS
-from graphmind.mcp.http import McpHttp
+from graphmind.mcp.http import PATH as MCP_PATH
+from graphmind.mcp.http import McpHttp, refuse
 from graphmind.security.auth import Authenticator
 from graphmind.security.auth_failures import FailedAuthentications
 from graphmind.security.ratelimit import RateLimiter
@@ -160,6 +163,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             ),
         )
     middleware.insert(0, Middleware(QuietDisconnects))  # outermost: a client gone mid-request is no error
+    allowed_hosts = hosts_checked(settings)
+    if allowed_hosts is not None:  # against DNS rebinding: before anything else, on every route
+        middleware.insert(0, Middleware(HostCheck, allowed=allowed_hosts, refusers={MCP_PATH: refuse}))
     return Starlette(
         routes=[
             Route("/", home.endpoint(settings.graphiql)),

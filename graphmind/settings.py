@@ -94,6 +94,12 @@ class Settings(BaseSettings):
         10, ge=1, description="subscriptions one /graphql websocket may run at once (BAD_USER_INPUT beyond)"
     )
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
+    allowed_hosts: list[str] = Field(
+        default_factory=list,
+        description="host names a request's Host header may name besides the loopback ones (JSON list, any port): "
+        "on a loopback address only these and 127.0.0.1, localhost and [::1] are answered (DNS rebinding); "
+        "listing any turns the check on for other addresses too",
+    )
     metrics_allow: list[str] = Field(
         default_factory=list,
         description="addresses or networks that may scrape /metrics without an admin key (JSON list)",

@@ -27,6 +27,7 @@ TEST_INSTANCE = {
     "GRAPHMIND_GARDENER_ENABLED": "false",  # tests run jobs themselves, on their own clock
     "GRAPHMIND_WARMUP_SECONDS": "0",  # a server a test starts takes traffic at once
     "GRAPHMIND_API_KEYS": "optional",  # keys other tests create must not lock out the default caller
+    "GRAPHMIND_ALLOWED_HOSTS": '["testserver"]',  # the Host of Starlette's TestClient (api/hosts.py)
 }
 for _name, _value in TEST_INSTANCE.items():
     os.environ.setdefault(_name, _value)

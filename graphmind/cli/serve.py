@@ -61,13 +61,9 @@ def mcp_command(key: str | None) -> None:
 
 def _check_binding(settings: Settings) -> None:
     """Without API keys (or with keys optional) only loopback, unless --insecure."""
-    import ipaddress
+    from graphmind.api.hosts import is_loopback
 
-    try:
-        loopback = settings.host == "localhost" or ipaddress.ip_address(settings.host).is_loopback
-    except ValueError:
-        loopback = False
-    if loopback or settings.insecure:
+    if is_loopback(settings.host) or settings.insecure:
         return
     from graphmind.security.keys import active_key_count
 

@@ -7,7 +7,8 @@ address that sent too many wrong keys: security/auth_failures.py) with 429,
 a caller whose data is being deleted with 409; each request is counted as its caller's
 while it runs (`api/in_flight.py`). The SDK's own refusals, which it answers in plain text
 (413 body too large, 421 Host header, 403 Origin header, 400 Content-Type), go out in the
-same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code. A browser
+same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code; so does the
+app's own Host check (api/hosts.py), which runs first, with `refuse`. A browser
 client on an origin of GRAPHMIND_CORS_ORIGINS is let in as on /graphql (`CORS_HEADERS`,
 `transport_security`).
 The app's lifespan enters `running()` (the SDK's session manager), since a route's own
@@ -26,6 +27,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Send
 
 from graphmind.api.guard import STATUS, BodyTooLarge, admit, refusal_headers
+from graphmind.api.hosts import LOOPBACK_HOSTS, hosts_checked, is_loopback, normal
 from graphmind.errors import BadUserInput, Forbidden, GraphMindError
 from graphmind.mcp.gateway import Call, Gateway
 from graphmind.mcp.server import build_server
@@ -35,7 +37,6 @@ PATH = "/mcp"
 REFUSED = -32001  # JSON-RPC server error: the request was refused before MCP saw it
 _BODY_HEADERS = (b"content-type", b"content-length")  # of a plain-text refusal, replaced with ours
 CORS_HEADERS = ("Mcp-Protocol-Version", "Mcp-Method", "Mcp-Name")  # request headers MCP clients send
-LOOPBACK = ("127.0.0.1", "localhost", "::1")  # where the SDK turns its DNS-rebinding check on
 
 
 async def _http_call(ctx) -> Call:
@@ -147,14 +148,17 @@ async def refuse(send: Send, error: GraphMindError, status: int, headers: list |
 
 
 def transport_security(settings: Settings) -> TransportSecuritySettings | None:
-    """The SDK's DNS-rebinding check as it sets it up on a loopback address (requests to
-    localhost only, from localhost pages only), with the origins CORS allows
-    (GRAPHMIND_CORS_ORIGINS) added, which /graphql accepts too; None elsewhere (no check)."""
-    if settings.host not in LOOPBACK:
+    """The SDK's DNS-rebinding check as it sets it up on a loopback address (requests from
+    localhost pages only), with the origins CORS allows (GRAPHMIND_CORS_ORIGINS) added, which
+    /graphql accepts too; None elsewhere (no check). Its Host check admits what the app's,
+    which runs first (api/hosts.py), admits: the loopback names, the bound address and the
+    hosts of GRAPHMIND_ALLOWED_HOSTS, with or without a port (the SDK's own list wanted one)."""
+    if not is_loopback(settings.host):
         return None
+    hosts = {*LOOPBACK_HOSTS, normal(settings.host), *(hosts_checked(settings) or [])}  # bound: 127.0.0.2 too
     return TransportSecuritySettings(
         enable_dns_rebinding_protection=True,
-        allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
+        allowed_hosts=[pattern for host in sorted(hosts) for pattern in (host, f"{host}:*")],
         allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *settings.cors_origins],
     )
 

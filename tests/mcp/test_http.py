@@ -160,7 +160,8 @@ def _refusal(response, status: int, code: str) -> dict:
 async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_url, new_key, settings):
     """QA: a body over GRAPHMIND_MAX_BODY_BYTES (413) and a request for another Host (421,
     DNS-rebinding protection) were answered by the SDK in plain text; so were a foreign
-    Origin (403), a body that is not JSON (400) and, without a body, a GET in the 2026 protocol (405)."""
+    Origin (403), a body that is not JSON (400) and, without a body, a GET in the 2026 protocol (405).
+    (A foreign Host is now refused by the app's own check before the SDK sees it, api/hosts.py.)"""
     _, key = await new_key()
     headers = {"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream"}
     listing = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}'
@@ -184,7 +185,7 @@ async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_
     for response in (too_large, chunked):
         error = _refusal(response, 413, "BAD_USER_INPUT")
         assert error["message"] == f"the request body is larger than {limit} bytes"  # as /graphql says it
-    assert _refusal(host, 421, "FORBIDDEN")["message"] == "Invalid Host header"
+    assert "host 'attacker.example'" in _refusal(host, 421, "FORBIDDEN")["message"]
     assert _refusal(origin, 403, "FORBIDDEN")["message"] == "Invalid Origin header"
     assert _refusal(plain, 400, "BAD_USER_INPUT")["message"] == "Invalid Content-Type header"
     assert _refusal(modern_get, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed"
@@ -342,3 +343,18 @@ async def test_a_browser_client_gets_the_cors_treatment_graphql_gets(new_key, se
     assert listed.headers["access-control-allow-origin"] == origin and listed.json()["result"]["tools"]
     assert refused.status_code == 401 and refused.headers["access-control-allow-origin"] == origin
     assert other.status_code == 403 and other.json()["error"]["data"]["code"] == "FORBIDDEN"  # not listed
+
+
+def test_the_sdk_s_host_check_admits_what_the_app_s_admits(settings):
+    """The app's Host check (api/hosts.py) runs first; the SDK's must not refuse what it let
+    in: a listed host and the bound address, with or without a port (it wanted a port)."""
+    from graphmind.mcp.http import transport_security
+
+    security = transport_security(
+        settings.model_copy(update={"host": "127.0.0.2", "allowed_hosts": ["Memory.Example"]})
+    )
+    assert security is not None and security.enable_dns_rebinding_protection
+    assert {"127.0.0.1", "localhost:*", "[::1]:*", "127.0.0.2:*", "memory.example", "memory.example:*"} <= set(
+        security.allowed_hosts
+    )
+    assert transport_security(settings.model_copy(update={"host": "0.0.0.0"})) is None
