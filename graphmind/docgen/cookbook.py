@@ -89,7 +89,8 @@ def capture(settings: Settings | None = None) -> list[Captured]:
     users = {"user": f"cookbook-{suffix}", "admin": f"cookbook-admin-{suffix}"}
     captured: list[Captured] = []
     responses: dict[str, dict] = {}
-    with TestClient(create_app(settings)) as client:
+    # addressed as the local server it is (api/hosts.py refuses TestClient's `testserver`)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         deps = client.app_state["deps"]
         assert client.portal is not None  # the client's `with` block runs it
         keys = {
@@ -118,7 +119,8 @@ def capture(settings: Settings | None = None) -> list[Captured]:
 
 def subscribe(client, example: Example, name: str, variables: dict, headers: dict, run) -> dict:
     """The first message of a graphql-ws subscription after its trigger ran over HTTP."""
-    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"], headers=headers) as ws:
+    url = str(client.base_url.join("/graphql")).replace("http", "ws", 1)  # its host: a relative URL's is testserver
+    with client.websocket_connect(url, subprotocols=["graphql-transport-ws"], headers=headers) as ws:
         ws.send_json({"type": "connection_init"})
         if ws.receive_json()["type"] != "connection_ack":
             raise CaptureError(f"{name}: no connection_ack")
