@@ -9,7 +9,7 @@ from collections.abc import AsyncGenerator, Iterator
 from contextlib import suppress
 
 import strawberry
-from graphql import GraphQLError
+from graphql import ASTValidationRule, GraphQLError
 from strawberry.extensions import (
     AddValidationRules,
     DisableIntrospection,
@@ -59,6 +59,7 @@ from graphmind.api.memory_types import (
 )
 from graphmind.api.metrics import RootFieldTimer
 from graphmind.api.permissions import admin_only
+from graphmind.api.selections import SelectionsNotEmpty, tolerant
 from graphmind.api.sessions_types import (
     EndSessionResult,
     HelperBrief,
@@ -195,8 +196,9 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     limiter made per request makes new rule classes, and the validation cache, keyed by
     the rules, would never hit."""
     settings = settings or Settings()
-    limits = [
-        *QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules,
+    limits: list[type[ASTValidationRule]] = [
+        SelectionsNotEmpty,
+        *map(tolerant, QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules),
         *MaxAliasesLimiter(max_alias_count=settings.max_query_aliases).validation_rules,
     ]
     return GraphMindSchema(
