@@ -1,7 +1,8 @@
 """`activate`: spreading activation from a query's seeds (or given nodes).
 
 Seeds start with their activation (a query's: recall score / best score; named
-seeds and trail boosts: 1.0 / the boost). Each hop (`cypher/associative/spread.cypher`)
+seeds and trail boosts: 1.0 / the boost; a boost of a memory no longer active is
+skipped, as no spread enters one). Each hop (`cypher/associative/spread.cypher`)
 passes activation × edge weight × decayPerHop along association, entity and
 timeline (NEXT) edges; a node keeps the best it receives, and only nodes whose
 activation improved spread further (so after maxHops rounds every node holds the
@@ -119,7 +120,8 @@ async def activate(
             found[memory_id] = max(found.get(memory_id, 0.0), activation)
 
     async def spread(tx) -> tuple[list[Activated], int, list[str], str | None]:
-        # one write transaction: the boosts a resumed trail left are taken only with the spread they seed
+        # one write transaction: the boosts a resumed trail left are taken only with the spread they seed;
+        # those of a memory forgotten or superseded since the resume come back skipped (take_boosts.cypher)
         [state] = await tx.run("associative.start_state", userId=user_id)
         start = dict(found)
         boosted: set[str] = set()

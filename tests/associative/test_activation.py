@@ -2,9 +2,11 @@
 
 import pytest
 
+from graphmind import trails
 from graphmind.associative.activation import Spreading, activate
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.memory import manage
+from graphmind.trails import TrailDraft, VisitDraft
 
 
 async def test_spreading_activation_matches_the_hand_computation(graph, deps):
@@ -113,6 +115,44 @@ async def test_a_forgotten_memory_seeds_nothing(graph, deps):
     await manage.restore(deps, graph.user_id, graph.ids["b"])
     result = await activate(deps, graph.user_id, seeds=[graph.ids["b"]], spreading=Spreading(max_hops=0))
     assert [n.id for n in result.nodes] == [graph.ids["b"]]
+
+
+async def test_a_boost_of_a_memory_forgotten_or_superseded_since_the_resume_seeds_nothing(graph, deps):
+    """QA: a memory boosted by resumeTrail and forgotten before the next activate still
+    seeded it (the boosts were taken unchecked). A boost is not the caller's explicit seed:
+    one of a memory no longer active (forgotten, or superseded) is skipped quietly, and used
+    up with the others; the active ones still seed."""
+    ids = graph.ids
+    draft = TrailDraft(
+        agent_id="agent-1",
+        label="cache investigation",
+        visited=[VisitDraft(ids["a"]), VisitDraft(ids["b"]), VisitDraft(ids["d"])],
+        boosts={ids["a"]: 0.8},
+    )
+    saved = await trails.save_trail(deps, graph.user_id, draft)
+    assert (await trails.resume_trail(deps, graph.user_id, saved.trail.id)).nodes_reactivated == 3
+    await manage.forget(deps, graph.user_id, ids["a"])
+    await manage.supersede(deps, graph.user_id, ids["d"], ids["c"])
+    result = await activate(deps, graph.user_id, seeds=[ids["e"]], spreading=Spreading(max_hops=0))
+    assert [(graph.name(n.id), n.boosted) for n in result.nodes] == [("e", False), ("b", True)]
+    assert result.seeds == sorted([ids["e"], ids["b"]]) and result.boosted_from_trail == saved.trail.id
+    again = await activate(deps, graph.user_id, seeds=[ids["e"]], spreading=Spreading(max_hops=0))
+    assert again.boosted_from_trail is None and [graph.name(n.id) for n in again.nodes] == ["e"]
+
+
+async def test_a_trail_whose_boosts_are_all_gone_boosts_nothing(graph, deps):
+    """Every boost skipped: no trail seeded the activate (boostedFromTrail null), and the
+    boosts are used up all the same."""
+    ids = graph.ids
+    draft = TrailDraft(agent_id="agent-1", label="one node", visited=[VisitDraft(ids["a"])])
+    saved = await trails.save_trail(deps, graph.user_id, draft)
+    await trails.resume_trail(deps, graph.user_id, saved.trail.id)
+    await manage.forget(deps, graph.user_id, ids["a"])
+    result = await activate(deps, graph.user_id, seeds=[ids["e"]], spreading=Spreading(max_hops=0))
+    assert [graph.name(n.id) for n in result.nodes] == ["e"] and result.boosted_from_trail is None
+    await manage.restore(deps, graph.user_id, ids["a"])
+    again = await activate(deps, graph.user_id, seeds=[ids["e"]], spreading=Spreading(max_hops=0))
+    assert [graph.name(n.id) for n in again.nodes] == ["e"]  # used up, not kept for later
 
 
 async def test_only_the_nearest_memories_in_time_become_timeline_neighbours(deps, user_id):
