@@ -263,7 +263,7 @@ async def forget(info: Info, input: Annotated[ForgetInput, arg("The memory to fo
 
 async def restore(info: Info, input: Annotated[RestoreInput, arg("The memory to restore.")]) -> RestoreResult:
     """Restores an archived memory to the status it had, recallable again; one restored to active
-    is judged against the active memories as a remembered fact is (`conflicts`)."""
+    is judged against the active memories as a remembered one is (`conflicts`, `duplicateOf`)."""
     ctx = info.context
     return to_restore_result(await manage.restore(ctx.deps, ctx.user_id, input.id))
 

@@ -115,6 +115,11 @@ class RestoreResult(MemoryFields):
         "remembered fact (trust, then recency): the loser of each is superseded, the restored memory itself "
         "when it loses (its status is then SUPERSEDED)."
     )
+    duplicate_of: strawberry.ID | None = strawberry.field(
+        description="Set when the restored memory only repeats this active one (as remember's duplicateOf): "
+        "that one holds and is reinforced, and the restored one is kept as history, SUPERSEDED by it."
+    )
+    similarity: float | None = strawberry.field(description="Cosine similarity to the memory it repeats.")
 
 
 @strawberry.type(
@@ -252,7 +257,12 @@ def to_conflict(c: truth.Conflict) -> MemoryConflict:
 
 
 def to_restore_result(r: manage.Restored) -> RestoreResult:
-    return RestoreResult(**memory_fields(r.memory), conflicts=[to_conflict(c) for c in r.conflicts])
+    return RestoreResult(
+        **memory_fields(r.memory),
+        conflicts=[to_conflict(c) for c in r.conflicts],
+        duplicate_of=optional_id(r.duplicate_of),
+        similarity=r.similarity,
+    )
 
 
 def to_breakdown(b: ScoreBreakdown) -> ScoreBreakdownType:

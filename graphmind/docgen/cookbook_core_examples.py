@@ -137,13 +137,15 @@ CORE_EXAMPLES: list[Example] = [
     Example(
         MEMORY,
         """mutation Restore($input: RestoreInput!) {
-  restore(input: $input) { id status effectiveSalience conflicts { memoryId winnerId supersededId } }
+  restore(input: $input) { id status effectiveSalience duplicateOf conflicts { memoryId winnerId supersededId } }
 }""",
         {"input": {"id": Ref("RememberMany", "rememberMany.0.id")}},
-        note="A fact restored to active is judged against the active memories as `remember` judges one: "
+        note="A memory restored to active is judged against the active memories as `remember` judges one: "
         "`conflicts` lists the contradictions it settled (it may itself come back `SUPERSEDED` by a newer "
-        "fact). Its effective salience is lifted to `GRAPHMIND_RESTORE_SALIENCE` (0.1) when lower, so a "
-        "memory the gardener pruned is recalled again.",
+        "fact), and `duplicateOf` names the active memory it only repeats (remembered again while it was "
+        "forgotten): that one holds and is reinforced, and the restored one comes back `SUPERSEDED` by it, "
+        "kept as history. Its effective salience is lifted to `GRAPHMIND_RESTORE_SALIENCE` (0.1) when lower, "
+        "so a memory the gardener pruned is recalled again.",
     ),
     # Decisions and outcomes
     Example(

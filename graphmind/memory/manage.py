@@ -95,11 +95,14 @@ async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
 
 @dataclass
 class Restored:
-    """The restored memory and the contradictions its restore settled (each names its
-    winner and its loser, as remember's conflicts)."""
+    """The restored memory and what judging it settled: the contradictions (each names its
+    winner and its loser, as remember's conflicts), or the active memory it only repeats
+    (`duplicate_of`, at cosine `similarity`), which it was merged into."""
 
     memory: Memory
     conflicts: list[truth.Conflict] = field(default_factory=list)
+    duplicate_of: str | None = None
+    similarity: float | None = None
 
 
 async def restore(deps: Deps, user_id: str, memory_id: str) -> Restored:
@@ -108,8 +111,9 @@ async def restore(deps: Deps, user_id: str, memory_id: str) -> Restored:
     A restore is the user's: the memory is made recallable again (its effective salience
     lifted to `restore_salience` when lower, never under the recall and prune floors, and
     its decay clock restarted), and one restored to active is judged against the active
-    memories as a remembered fact is (`lifecycle/truth.py`: the same candidates and rules,
-    settled by `truth.settle`), so it supersedes or is superseded."""
+    memories as a remembered memory is (`truth.judge`: the same candidates and rules), so it
+    supersedes or is superseded (`truth.settle`), or, when it only repeats an active memory,
+    is merged into that one (`_merge_into`)."""
     s = deps.settings
     floor = max(s.restore_salience, s.min_salience, s.prune_salience)
     now = deps.clock.now()
@@ -130,23 +134,25 @@ async def restore(deps: Deps, user_id: str, memory_id: str) -> Restored:
             payload["effectiveSalience"] = {"from": memory.effective_salience, "to": lifted[1]}
             node = lift["memory"]
         await events.append(tx, user_id, now, [events.event("memory.restored", **payload)])
-        settled: list[truth.Conflict] = []
-        if node["status"] == MemoryStatus.ACTIVE.value:
-            settled, changed = await _settle(tx, deps, user_id, now, node, row["embedding"], set(row["lineage"]))
-            node = changed.get(memory_id, node)
-        return Restored(Memory.from_node(node, row["entities"]), settled)
+        if node["status"] != MemoryStatus.ACTIVE.value:  # archived while superseded: history stays history
+            return Restored(Memory.from_node(node, row["entities"]))
+        verdict = await _judge(tx, deps, user_id, node, row["embedding"], set(row["lineage"]))
+        changed = await truth.settle(tx, user_id, now, memory_id, verdict.conflicts)
+        settled = [c for c in verdict.conflicts if c.loser_id in changed]
+        duplicate_of, similarity = verdict.duplicate_of or (None, None)
+        if duplicate_of:
+            changed[memory_id] = await _merge_into(tx, user_id, now, memory_id, duplicate_of, similarity)
+        node = changed.get(memory_id, node)
+        return Restored(Memory.from_node(node, row["entities"]), settled, duplicate_of, similarity)
 
     return await deps.db.transaction(work)
 
 
-async def _settle(
-    tx, deps: Deps, user_id: str, now, node: dict, embedding: list[float], lineage: set[str]
-) -> tuple[list[truth.Conflict], dict[str, dict]]:
+async def _judge(tx, deps: Deps, user_id: str, node: dict, embedding: list[float], lineage: set[str]) -> truth.Verdict:
     """Judges a memory back among the active ones as `store.remember_many` judges a new one:
     its candidates (`neighbours.near`; its lineage left out, as a derived memory's sources
-    are), the contradictions `truth.find_conflicts` finds, settled by `truth.settle`.
-    Returns the contradictions settled (those that superseded a memory) and the changed
-    memory nodes by id."""
+    are) and `truth.judge`'s one decision: the contradictions to settle, or the memory it
+    only repeats (cosine above `dedup_threshold`, no differing word, one occurrence)."""
     claim = truth.Claim.from_node(node)
     [found] = await neighbours.near(
         tx.run,
@@ -157,9 +163,27 @@ async def _settle(
         extra=len(lineage),
         by_subject=[claim.content_type != ContentType.EVENT.value],
     )
-    clashes = truth.find_conflicts(claim, [(c, similarity) for c, similarity in found if c.id not in lineage])
-    changed = await truth.settle(tx, user_id, now, claim.id, clashes)
-    return [c for c in clashes if c.loser_id in changed], changed
+    candidates = [(c, similarity) for c, similarity in found if c.id not in lineage]
+    return truth.judge(claim, candidates, deps.settings.dedup_threshold)
+
+
+async def _merge_into(tx, user_id: str, now, memory_id: str, kept_id: str, similarity: float | None) -> dict:
+    """A restored memory that only repeats an active one: the active one holds and is
+    reinforced, as remember reinforces the memory a new input repeats instead of storing a
+    second copy; the restored one is kept as history, superseded by it (validity closed
+    where the active one's begins). Returns the restored memory's node."""
+    [row] = await tx.run("memory.supersede", userId=user_id, oldId=memory_id, newId=kept_id, now=now)
+    await tx.run("memory.reinforce", userId=user_id, ids=[kept_id], now=now)
+    await events.append(
+        tx,
+        user_id,
+        now,
+        [
+            events.event("memory.superseded", memoryId=memory_id, supersededBy=kept_id, reason="duplicate"),
+            events.event("memory.reinforced", memoryId=kept_id, similarity=similarity),
+        ],
+    )
+    return row["memory"]
 
 
 async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple[Memory, Memory]:

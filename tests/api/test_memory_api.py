@@ -200,6 +200,27 @@ def test_restore_reports_the_contradiction_it_settled(graphql):
     ]
 
 
+def test_restore_names_the_active_memory_it_only_repeats(graphql):
+    """A restored memory that only repeats an active one (remembered again while it was
+    forgotten) comes back superseded by it: restore returns duplicateOf and similarity, as
+    remember does for a duplicate."""
+    text = "The Quasar project's nightly build starts at 02:00 UTC"
+    old = graphql(REMEMBER, {"input": {"content": text}})["data"]["remember"]
+    graphql("mutation($id: ID!) { forget(input: {id: $id}) { id } }", {"id": old["id"]})
+    new = graphql(REMEMBER, {"input": {"content": text}})["data"]["remember"]
+    body = graphql(
+        "mutation($id: ID!) { restore(input: {id: $id}) { id status duplicateOf similarity conflicts { memoryId } } }",
+        {"id": old["id"]},
+    )["data"]["restore"]
+    assert (body["id"], body["status"], body["duplicateOf"], body["conflicts"]) == (
+        old["id"],
+        "SUPERSEDED",
+        new["id"],
+        [],
+    )
+    assert body["similarity"] > 0.95
+
+
 def test_memories_connection_pages(graphql):
     page = graphql("{ memories(first: 1) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }")
     connection = page["data"]["memories"]

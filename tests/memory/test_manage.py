@@ -137,6 +137,48 @@ async def test_a_restored_fact_supersedes_a_less_trusted_one(timed, clock, store
     ]
 
 
+async def test_a_restored_duplicate_of_an_active_memory_merges_into_it(timed, clock, store, user_id):
+    """QA: forget A, remember the same text (B is stored, A being archived), restore A: two
+    active memories said the same, where remember would have reinforced the one it repeats.
+    The restore judges A by the store's own rule (`truth.judge`): the active B holds and is
+    reinforced, as remember's duplicate would reinforce it, and A is kept as history,
+    superseded by B (its validity closed where B's begins); the result names B."""
+    text = "The staging database listens on port 5433"
+    first = await store(text)
+    await manage.forget(timed, user_id, first.memory.id)
+    clock.advance(hours=1)
+    second = await store(text)
+    assert second.duplicate_of is None  # the first was forgotten then
+    clock.advance(hours=1)
+    restored = await manage.restore(timed, user_id, first.memory.id)
+    again = await manage.get_memory(timed, user_id, first.memory.id)
+    assert again.status == MemoryStatus.SUPERSEDED and again.valid_until == second.memory.valid_from
+    kept = await manage.get_memory(timed, user_id, second.memory.id)
+    assert kept.status == MemoryStatus.ACTIVE and kept.access_count == second.memory.access_count + 1
+    assert (restored.duplicate_of, restored.conflicts) == (second.memory.id, [])
+    assert restored.similarity == pytest.approx(1.0, abs=1e-4)
+    assert restored.memory.status == MemoryStatus.SUPERSEDED and restored.memory.retired_at == clock.now()
+    log = await events_after(timed, user_id, 0, ["memory.restored", "memory.superseded", "memory.reinforced"], 10)
+    assert [(e.type, e.payload["memoryId"], e.payload.get("supersededBy"), e.payload.get("reason")) for e in log] == [
+        ("memory.restored", first.memory.id, None, None),
+        ("memory.superseded", first.memory.id, second.memory.id, "duplicate"),
+        ("memory.reinforced", second.memory.id, None, None),
+    ]
+
+
+async def test_a_restored_event_of_another_day_is_no_duplicate(timed, clock, store, user_id):
+    """The store's rule, not a copy of it: two events alike on different days are two
+    occurrences (`truth.one_occurrence`), so the restored one stays active beside the other."""
+    text = "Went swimming at the lake with Priya"
+    first = await store(text, contentType="event")
+    await manage.forget(timed, user_id, first.memory.id)
+    clock.advance(days=14)
+    second = await store(text, contentType="event")
+    restored = await manage.restore(timed, user_id, first.memory.id)
+    assert (restored.memory.status, restored.duplicate_of) == (MemoryStatus.ACTIVE, None)
+    assert (await manage.get_memory(timed, user_id, second.memory.id)).status == MemoryStatus.ACTIVE
+
+
 async def test_a_memory_pruned_for_low_salience_is_recallable_once_restored(timed, clock, store, user_id):
     """QA: the gardener archives a memory under the salience floor, and a restore left it
     there, so recall (which hides memories under min_salience) never found it again. A
