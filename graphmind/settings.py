@@ -91,7 +91,9 @@ class Settings(BaseSettings):
         1_000_000, ge=1024, description="largest GraphQL request body, and largest message on the /graphql websocket"
     )
     max_subscriptions_per_connection: int = Field(
-        10, ge=1, description="subscriptions one /graphql websocket may run at once (BAD_USER_INPUT beyond)"
+        10,
+        ge=1,
+        description="operations (subscriptions) one /graphql websocket may run at once (BAD_USER_INPUT beyond)",
     )
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS (JSON list; none: off)")
     allowed_hosts: list[str] = Field(

@@ -13,7 +13,7 @@ from starlette.responses import Response
 from strawberry.extensions import FieldExtension
 from strawberry.types import Info
 
-from graphmind.api.guard import error_body, refusal_headers
+from graphmind.api.guard import STATUS, error_body, refusal_headers
 from graphmind.errors import Forbidden, GraphMindError
 from graphmind.metrics import Metrics
 
@@ -126,7 +126,7 @@ async def _refusal(request: Request) -> Response | None:
     try:
         caller = await failures.caller(authenticator, request.headers.get("authorization"), client or None)
     except GraphMindError as error:
-        return _error(error, {"UNAVAILABLE": 503, "RATE_LIMITED": 429}.get(error.code, 401))
+        return _error(error, STATUS.get(error.code, 401))
     if not caller.is_admin:
         return _error(Forbidden("/metrics needs an admin API key"), 403)
     return None

@@ -26,6 +26,7 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Send
 
+from graphmind.api.errors import masked
 from graphmind.api.guard import STATUS, BodyTooLarge, admit, refusal_headers
 from graphmind.api.hosts import LOOPBACK_HOSTS, hosts_checked, is_loopback, normal
 from graphmind.errors import BadUserInput, Forbidden, GraphMindError
@@ -118,13 +119,13 @@ class McpHttp:
 
 def sdk_refusal(status: int, text: str, settings: Settings) -> GraphMindError:
     """The SDK's plain-text refusal as our error: 413 BAD_USER_INPUT as on /graphql (with its
-    message), 403 and 421 (its Origin and Host checks) FORBIDDEN, another 4xx BAD_USER_INPUT."""
+    message), 403 and 421 (its Origin and Host checks) FORBIDDEN, another 4xx BAD_USER_INPUT, a 5xx INTERNAL (masked, logged with a correlation id)."""
     reason = text.strip() or HTTPStatus(status).phrase
     if status == 413:
         return BodyTooLarge(f"the request body is larger than {settings.max_body_bytes} bytes")
     if status in (403, 421):
         return Forbidden(reason)
-    return BadUserInput(reason) if status < 500 else GraphMindError(reason)
+    return BadUserInput(reason) if status < 500 else masked(None, f"the MCP SDK answered {status}: {reason}")
 
 
 def _json(start: Message) -> bool:

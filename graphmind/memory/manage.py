@@ -160,10 +160,10 @@ async def _judge(tx, deps: Deps, user_id: str, node: dict, embedding: list[float
         user_id,
         [claim.content],
         [np.asarray(embedding, dtype=np.float32)],
-        extra=len(lineage),
+        extra=len(lineage) + 1,  # the memory itself, active again, is its own nearest
         by_subject=[claim.content_type != ContentType.EVENT.value],
     )
-    candidates = [(c, similarity) for c, similarity in found if c.id not in lineage]
+    candidates = [(c, similarity) for c, similarity in found if c.id not in lineage and c.id != claim.id]
     return truth.judge(claim, candidates, deps.settings.dedup_threshold)
 
 

@@ -150,7 +150,10 @@ def lifted_salience(base: float, adjustment: float, floor: float) -> tuple[float
     if effective_salience(base, adjustment) >= floor:
         return None
     lifted = min(1.0, floor - adjustment)
-    return lifted, max(floor, effective_salience(lifted, adjustment))  # no rounding shortfall under the floor
+    effective = effective_salience(lifted, adjustment)
+    # no rounding shortfall under the floor; but never more than the base can give (a base
+    # capped at 1 with a negative adjustment): decay recomputes it from the base
+    return lifted, max(floor, effective) if lifted < 1.0 else effective
 
 
 @dataclass

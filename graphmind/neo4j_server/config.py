@@ -108,7 +108,7 @@ def render_conf(settings: Settings) -> str:
         # whose request is still running, and tells the driver (the connection.recv_timeout_seconds
         # hint: KEEP_ALIVE times the probes) that a connection silent for longer is dead. With
         # Neo4j's 1 minute and 2 probes, a hung Neo4j (stopped, not gone) held each request 2
-        # minutes before UNAVAILABLE (docs/architecture.md, "Serving")
+        # minutes before UNAVAILABLE (docs/architecture.md, "A hung Neo4j")
         f"server.bolt.connection_keep_alive={KEEP_ALIVE}",
         f"server.bolt.connection_keep_alive_probes={KEEP_ALIVE_PROBES}",
         f"server.bolt.connection_keep_alive_streaming_scheduling_interval={KEEP_ALIVE_SCHEDULING}",

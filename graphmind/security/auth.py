@@ -30,6 +30,13 @@ KEY_CACHE_SECONDS = 5.0  # a revocation elsewhere (another process, host or the 
 TOUCH_SECONDS = 60.0
 
 
+def bearer_secret(authorization: str) -> str | None:
+    """The key of an `Authorization: Bearer KEY` header; None when the header is not one."""
+    scheme, _, secret = authorization.partition(" ")
+    secret = secret.strip()
+    return secret if scheme.lower() == "bearer" and secret else None
+
+
 @dataclass(frozen=True)
 class Caller:
     user_id: str
@@ -98,13 +105,12 @@ class Authenticator:
         if caller.key_id not in (await self._active_read.run(None, self._read_active_keys)).ids:
             raise Unauthenticated("the API key was revoked or deleted")
 
-    def verified(self, authorization: str | None) -> bool:
+    def verified(self, authorization: str) -> bool:
         """Whether `authorization` carries a key this process has verified and still holds
-        active (no hash of it is new, no I/O): what an address over its limit of wrong keys
-        may still use (security/auth_failures.py)."""
-        scheme, _, secret = (authorization or "").partition(" ")
-        secret = secret.strip()
-        return scheme.lower() == "bearer" and bool(secret) and keys.key_hash(secret) in self._keys
+        active (a hash, no I/O): what an address over its limit of wrong keys may still use
+        (security/auth_failures.py)."""
+        secret = bearer_secret(authorization)
+        return secret is not None and keys.key_hash(secret) in self._keys
 
     async def caller(self, authorization: str | None) -> Caller:
         active = await self._active_keys()
@@ -112,9 +118,8 @@ class Authenticator:
             if self._required(active):
                 raise Unauthenticated("an API key is required: send Authorization: Bearer KEY")
             return Caller(self.deps.settings.default_user_id, keys.Role.ADMIN)
-        scheme, _, secret = authorization.partition(" ")
-        secret = secret.strip()
-        if scheme.lower() != "bearer" or not secret:
+        secret = bearer_secret(authorization)
+        if secret is None:
             raise Unauthenticated("the Authorization header must be: Bearer KEY")
         digest = keys.key_hash(secret)
         caller = self._keys.get(digest)

@@ -13,4 +13,3 @@ def test_an_empty_selection_set_is_bad_user_input_not_a_python_message(graphql):
         [error] = body["errors"]
         assert error["extensions"]["code"] == "BAD_USER_INPUT", document
         assert error["message"] == "a selection set must select at least one field"
-

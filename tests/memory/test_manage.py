@@ -194,7 +194,7 @@ async def test_a_memory_pruned_for_low_salience_is_recallable_once_restored(time
     restored = await manage.get_memory(timed, user_id, faint.memory.id)
     assert restored.effective_salience >= max(s.min_salience, s.prune_salience)  # QA: it stayed at 0.04
     assert restored.effective_salience == pytest.approx(s.restore_salience)
-    assert restored.outcome_adjustment == 0.0  # what outcomes taught is kept: only the base moves
+    assert restored.outcome_adjustment == 0.0  # it had no outcome; with one, only the base moves (test_model.py)
     [event] = await events_after(timed, user_id, 0, ["memory.restored"], 10)
     assert event.payload["effectiveSalience"] == pytest.approx({"from": 0.04, "to": s.restore_salience})
     clock.advance(days=1)  # no recall in between (a recall would restart the decay clock itself)

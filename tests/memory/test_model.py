@@ -76,3 +76,15 @@ def test_effective_salience_is_clamped():
     assert effective_salience(0.6, 0.032) == pytest.approx(0.632)
     assert effective_salience(0.9, 0.5) == 1.0
     assert effective_salience(0.1, -0.5) == 0.0
+
+
+def test_a_lift_moves_only_the_base_and_never_claims_more_than_the_base_gives():
+    """restore's lift (memory/model.lifted_salience): what outcomes taught is kept; a base
+    capped at 1 with a negative adjustment gives what it gives, not the floor (review)."""
+    from graphmind.memory.model import lifted_salience
+
+    assert lifted_salience(0.3, 0.0, 0.1) is None  # already there
+    base, effective = lifted_salience(0.02, 0.03, 0.1)
+    assert base == pytest.approx(0.07) and effective == pytest.approx(0.1)
+    base, effective = lifted_salience(0.2, -0.95, 0.1)
+    assert base == 1.0 and effective == pytest.approx(0.05)  # 1.0 - 0.95, not the floor's 0.1

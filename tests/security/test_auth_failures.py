@@ -11,15 +11,16 @@ from starlette.websockets import WebSocketDisconnect
 
 from graphmind.errors import RateLimited, Unauthenticated
 from graphmind.security.auth import Authenticator
-from graphmind.security.auth_failures import FailedAuthentications
+from graphmind.security.auth_failures import FailedAuthentications, bucket_of
 from graphmind.security.ratelimit import RateLimiter
 
 ME = "{ memories(first: 1) { edges { node { id } } } }"
 
 
 def address() -> str:
-    """A fresh client address (IPv6 documentation prefix): each test's bucket is its own."""
-    return f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}"
+    """A fresh client address (IPv6 documentation prefix) in a /64 of its own: each test's
+    bucket is its own."""
+    return f"2001:db8:{secrets.token_hex(2)}:{secrets.token_hex(2)}::1"
 
 
 def post(client, key: str | None = None):
@@ -104,3 +105,26 @@ async def test_only_a_key_sent_and_refused_counts(db, deps, key_for):
     for n in range(5):
         with pytest.raises(Unauthenticated):
             await off.caller(authenticator, f"Bearer gm_wrong-{n}", here)
+
+
+async def test_a_blocked_address_still_serves_requests_without_a_key(db, deps, key_for):
+    """Review: keyless local agents (keys not required) were refused with 429 while another
+    client of their address kept sending wrong keys; a request without a key costs nothing."""
+    authenticator = Authenticator(replace(deps, settings=deps.settings.model_copy(update={"api_keys": "optional"})))
+    limit = FailedAuthentications(RateLimiter(6, 1, db))
+    here = address()
+    with pytest.raises(Unauthenticated):
+        await limit.caller(authenticator, "Bearer gm_wrong-1", here)
+    with pytest.raises(RateLimited):
+        await limit.caller(authenticator, "Bearer gm_wrong-2", here)
+    assert (await limit.caller(authenticator, None, here)).key_id is None  # the default user, served
+
+
+def test_an_ipv6_client_counts_by_its_64_network():
+    """A host holds a whole /64: rotating addresses in it would dodge the limit and make a
+    bucket each. IPv4, loopback and IPv4-mapped addresses count as themselves."""
+    assert bucket_of("2001:db8:1:2:aaaa::1") == bucket_of("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
+    assert bucket_of("2001:db8:1:3::1") != bucket_of("2001:db8:1:2::1")
+    assert bucket_of("203.0.113.7") == "203.0.113.7" and bucket_of("::1") == "::1"
+    assert bucket_of("::ffff:203.0.113.7") == "::ffff:203.0.113.7"
+    assert bucket_of(None) == "unknown" and bucket_of("testclient") == "testclient"
