@@ -211,3 +211,20 @@ async def test_export_into_a_directory_that_does_not_exist_fails_and_creates_not
     (tmp_path / "a-file").write_text("")
     under_a_file = await invoke("export", str(tmp_path / "a-file" / "export.jsonl"), "--user", user_id)
     assert under_a_file.exit_code == 2 and "is not a directory" in under_a_file.stderr
+
+
+async def test_a_memory_redaction_made_longer_than_the_limit_imports_back(deps, user_id, remember, tmp_path):
+    """QA: a 2000-character input with short e-mail addresses is stored longer ('a@b.io', 6
+    characters, becomes '[EMAIL]', 7), and import refused its line as over 2000 characters.
+    The limit is on what the writer wrote: a line's placeholder counts as one character."""
+    head = "Contacts for the rollout: " + " ".join(["a@b.io"] * 10) + ". "
+    content = head + "x" * (2000 - len(head))
+    stored = await remember(content, metadata={"owner": "o@b.io " + "y" * 4076})  # 4096 bytes as JSON
+    assert len(content) == 2000 and len(stored.memory.content) == 2010  # ten e-mails, one character longer each
+    exported = tmp_path / "export.jsonl"
+    assert (await invoke("export", str(exported), "--user", user_id)).exit_code == 0
+    copy = f"{user_id}-copy"
+    imported = await invoke("import", str(exported), "--user", copy)
+    assert imported.exit_code == 0 and "1 stored" in imported.stdout, imported.output
+    [back] = (await memories_of(deps, copy)).values()
+    assert (back.content, back.metadata) == (stored.memory.content, stored.memory.metadata)

@@ -5,12 +5,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
 from graphmind.core.choices import require_some
 from graphmind.core.enums import ContentType, MemoryStatus, Source
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
+from graphmind.core.redaction import as_written
 from graphmind.core.visible import CONTROL, shows_anything
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
@@ -47,12 +48,13 @@ class MemoryInput(BaseModel):
 
     @field_validator("content")
     @classmethod
-    def _content(cls, value: str) -> str:
+    def _content(cls, value: str, info: ValidationInfo) -> str:
         if CONTROL.search(value):
             raise ValueError("content must not contain control characters (such as NUL) or lone surrogates")
         value = value.strip()
-        if not CONTENT_MIN <= len(value) <= CONTENT_MAX:
-            raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {len(value)}")
+        length = len(_measured(value, info))
+        if not CONTENT_MIN <= length <= CONTENT_MAX:
+            raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {length}")
         if not shows_anything(value):
             raise ValueError("content has no visible character (only spaces and invisible format characters)")
         reason = harmful(value)
@@ -82,14 +84,14 @@ class MemoryInput(BaseModel):
 
     @field_validator("metadata")
     @classmethod
-    def _metadata_size(cls, metadata: dict[str, Any]) -> dict[str, Any]:
+    def _metadata_size(cls, metadata: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
         if _nesting(metadata) > MAX_METADATA_DEPTH:  # deeper would exhaust the stack when serialised
             raise ValueError(f"metadata must nest at most {MAX_METADATA_DEPTH} levels")
         try:  # NaN and Infinity are not JSON: clients could not parse them back (QA)
             serialised = json.dumps(metadata, default=str, allow_nan=False, ensure_ascii=False)
         except ValueError:
             raise ValueError("metadata must not hold NaN or Infinity (not JSON)") from None
-        if len(serialised.encode("utf-8", "surrogatepass")) > MAX_METADATA_BYTES:  # UTF-8 bytes, not escapes (QA)
+        if len(_measured(serialised, info).encode("utf-8", "surrogatepass")) > MAX_METADATA_BYTES:  # UTF-8 bytes (QA)
             raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
         return metadata
 
@@ -112,6 +114,13 @@ class MemoryInput(BaseModel):
         return self
 
 
+def _measured(text: str, info: ValidationInfo) -> str:
+    """The text a limit measures: as given, or, for stored text coming back in (the context's
+    `stored`: `graphmind import`), as its writer wrote it at least (`redaction.as_written`:
+    each placeholder one character), so that what export writes imports back."""
+    return as_written(text) if info.context and info.context.get("stored") else text
+
+
 def _nesting(value: Any) -> int:
     """How deeply a JSON value nests, counted without recursion (a hostile value cannot
     exhaust the stack here)."""
@@ -124,10 +133,11 @@ def _nesting(value: Any) -> int:
     return deepest
 
 
-def parse_memory_input(data: dict[str, Any], field_prefix: str = "") -> MemoryInput:
-    """Validates one input; the error names the offending field (e.g. `inputs[2].content`)."""
+def parse_memory_input(data: dict[str, Any], field_prefix: str = "", stored: bool = False) -> MemoryInput:
+    """Validates one input; the error names the offending field (e.g. `inputs[2].content`).
+    `stored`: the input is text GraphMind stored (redacted), measured as `_measured` says."""
     try:
-        return MemoryInput.model_validate(data)
+        return MemoryInput.model_validate(data, context={"stored": stored})
     except ValidationError as e:
         first = e.errors()[0]
         location = ".".join(str(part) for part in first["loc"])

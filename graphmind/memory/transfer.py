@@ -3,7 +3,8 @@
 A line is one JSON object with remember's input fields in camelCase (`content`,
 `contentType`, `temporalLevel`, `baseSalience`, `validFrom`, `validUntil`, `source`,
 `tags`, `metadata`, `entities`, `sessionId`; `contentType` and `source` as GraphQL spells
-them, `FACT`, or as stored, `fact`), validated like `remember` (R3); blank
+them, `FACT`, or as stored, `fact`), validated like `remember` (R3; a line's text is
+stored text, whose redaction placeholders count as one character each in the limits); blank
 lines are skipped. Valid lines are stored in batches through `remember_many` (one
 transaction each; duplicates and contradictions are settled as in `rememberMany`), and
 invalid ones are reported with their line numbers. Export writes what import reads:
@@ -50,7 +51,7 @@ def parse_line(text: str) -> MemoryInput:
         raise BadUserInput(f"not JSON: {e.msg} at column {e.colno}") from None
     if not isinstance(data, dict):
         raise BadUserInput("a line must be a JSON object")
-    parsed = parse_memory_input(data)
+    parsed = parse_memory_input(data, stored=True)  # an export's redacted text: limits as first written
     if parsed.source is Source.SELF_IMPROVEMENT:
         raise BadUserInput("source: self_improvement is reserved for the self-improvement worker", field="source")
     return parsed

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmind.core.redaction import redact
+from graphmind.core.redaction import as_written, redact
 
 # (text, the sensitive part that must be gone, the kind it must be reported as)
 TABLE = [
@@ -247,3 +247,9 @@ def test_counts_several_kinds():
 def test_a_secret_wins_over_the_email_inside_it():
     result = redact("postgres://admin:pa55word@db.example.com/app")
     assert "pa55word" not in result.text and "PASSWORD" in result.counts
+
+
+def test_as_written_counts_each_placeholder_as_one_character():
+    stored = redact("Write to a@b.io or c@d.io").text
+    assert stored == "Write to [EMAIL] or [EMAIL]" and as_written(stored) == "Write to x or x"
+    assert as_written("arr[0] and [NOT_A_KIND]") == "arr[0] and [NOT_A_KIND]"
