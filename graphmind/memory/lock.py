@@ -1,4 +1,4 @@
-"""The per-user write lock: a write that judges or orders a user's memories takes it first."""
+"""The per-user write lock: a write that judges, orders or changes the status of a user's memories takes it first."""
 
 from datetime import datetime
 

@@ -81,6 +81,7 @@ async def forget(deps: Deps, user_id: str, memory_id: str) -> Memory:
     now = deps.clock.now()
 
     async def work(tx) -> Memory:
+        await lock_user(tx, user_id, now)  # a status change of the user's memories: one at a time
         rows = await tx.run("memory.forget", userId=user_id, id=memory_id, now=now)
         memory = _one(rows, memory_id)
         if rows[0]["before"] == MemoryStatus.ARCHIVED.value:
@@ -193,6 +194,7 @@ async def supersede(deps: Deps, user_id: str, old_id: str, new_id: str) -> tuple
     now = deps.clock.now()
 
     async def work(tx) -> tuple[Memory, Memory]:
+        await lock_user(tx, user_id, now)  # the statuses read stay true until the write (QA: a forget between)
         statuses = {r["id"]: r["status"] for r in await tx.run("memory.statuses", userId=user_id, ids=[old_id, new_id])}
         for memory_id in (old_id, new_id):
             if memory_id not in statuses:

@@ -1,9 +1,12 @@
 """memory, memories (pagination), forget, restore (judged again, recallable again),
 supersede; other users get NOT_FOUND."""
 
+import asyncio
+
 import pytest
 
 from graphmind.core.enums import MemoryStatus
+from graphmind.db.database import Transaction
 from graphmind.errors import BadUserInput, Conflict, NotFound
 from graphmind.gardener.runner import run_job
 from graphmind.learning.event_log import events_after
@@ -216,6 +219,32 @@ async def test_supersede_keeps_the_old_memory_as_history(remember, deps, user_id
         await manage.supersede(deps, user_id, old.memory.id, new.memory.id)
     with pytest.raises(BadUserInput):
         await manage.supersede(deps, user_id, new.memory.id, new.memory.id)
+
+
+async def test_a_forget_while_a_supersede_checks_waits_for_it(remember, deps, user_id, monkeypatch):
+    """QA: supersede read both statuses, then wrote; a forget committed in between made its
+    write match nothing (INTERNAL: 'not enough values to unpack'), or was overwritten, the
+    forgotten memory coming back SUPERSEDED. Both now take the user's lock: the forget
+    waits, then archives the superseded memory."""
+    old = await remember("The on-call rotation changes every Tuesday morning")
+    new = await remember("Incident reviews are held in the large meeting room")
+    forgetting: list[asyncio.Task] = []
+    run = Transaction.run
+
+    async def forget_after_the_check(self, name, **params):
+        rows = await run(self, name, **params)
+        if name == "memory.statuses" and not forgetting:
+            forgetting.append(asyncio.create_task(manage.forget(deps, user_id, old.memory.id)))
+            await asyncio.sleep(1.0)  # long enough for the forget to commit, when nothing holds it
+        return rows
+
+    monkeypatch.setattr(Transaction, "run", forget_after_the_check)
+    superseded, _ = await manage.supersede(deps, user_id, old.memory.id, new.memory.id)
+    forgotten = await forgetting[0]
+    assert superseded.status == MemoryStatus.SUPERSEDED and forgotten.status == MemoryStatus.ARCHIVED
+    assert (await manage.get_memory(deps, user_id, old.memory.id)).status == MemoryStatus.ARCHIVED
+    restored = await manage.restore(deps, user_id, old.memory.id)
+    assert restored.memory.status == MemoryStatus.SUPERSEDED  # archived while superseded
 
 
 async def test_another_users_memory_is_not_found(remember, deps, user_id):
