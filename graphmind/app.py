@@ -150,6 +150,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         graphql_ide="graphiql" if settings.graphiql else None,
         allow_queries_via_get=False,  # recall writes (a Retrieval): never from a plain GET
         max_subscriptions_per_connection=settings.max_subscriptions_per_connection,
+        allowed_origins=settings.cors_origins,  # the websocket's Origin check: the pages CORS lets in
     )
     middleware = [Middleware(Guard, max_body_bytes=settings.max_body_bytes)]
     if settings.cors_origins:

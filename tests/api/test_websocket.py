@@ -72,3 +72,23 @@ def test_a_message_larger_than_the_body_limit_closes_the_connection(capped):
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
     assert closed.value.code == 1009 and "2048 bytes" in closed.value.reason
+
+
+def test_a_page_of_a_cors_origin_opens_the_websocket(db, settings):
+    """QA: a page on an origin of GRAPHMIND_CORS_ORIGINS, which /graphql and /mcp answer,
+    was refused the /graphql websocket (strawberry's own Origin check: 403, a warning in
+    the log). It is let in now; a page of another origin is still refused."""
+    from graphmind.app import create_app
+
+    listed = settings.model_copy(update={"cors_origins": ["https://agent.example"]})
+    with TestClient(create_app(listed), base_url="http://127.0.0.1:8000") as client:
+        with client.websocket_connect(
+            "/graphql", subprotocols=["graphql-transport-ws"], headers={"Origin": "https://agent.example"}
+        ) as ws:
+            ws.send_json({"type": "connection_init"})
+            assert ws.receive_json()["type"] == "connection_ack"
+        with pytest.raises(WebSocketDisconnect):
+            with client.websocket_connect(
+                "/graphql", subprotocols=["graphql-transport-ws"], headers={"Origin": "https://other.example"}
+            ) as ws:
+                ws.send_json({"type": "connection_init"})
