@@ -47,9 +47,16 @@ def hosts_checked(settings: Settings) -> list[str] | None:
 
 
 def normal(host: str) -> str:
-    """A host name as compared: lower case, an IPv6 address in brackets."""
+    """A listed host as compared: lower case, an IPv6 address in brackets, without a port
+    (a host is answered on any port): `Memory.Example:8781` → `memory.example`."""
     host = host.strip().lower()
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+    if ":" in host and not host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host)
+            return f"[{host}]"
+        except ValueError:  # not an IPv6 address: a name with its port
+            pass
+    return name_of(host)
 
 
 def name_of(header: str) -> str:

@@ -112,3 +112,15 @@ def test_is_loopback():
 
     assert all(is_loopback(a) for a in ("127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"))
     assert not any(is_loopback(a) for a in ("0.0.0.0", "10.0.0.1", "::", "example.com", ""))
+
+
+def test_a_listed_host_with_a_port_is_answered_on_any_port(settings):
+    """QA: GRAPHMIND_ALLOWED_HOSTS='["memory.example:8781"]' was compared as
+    '[memory.example:8781]' (taken for an IPv6 address) and matched no request: the proxy's
+    own host was refused 421. The port is dropped as for a request's Host (any port)."""
+    from graphmind.api.hosts import hosts_checked, normal
+
+    assert normal("Memory.Example:8781") == "memory.example" and normal("[fd00::1]:80") == "[fd00::1]"
+    assert normal("fd00::1") == "[fd00::1]" and normal("[fd00::1]") == "[fd00::1]"
+    listed = settings.model_copy(update={"host": "0.0.0.0", "allowed_hosts": ["memory.example:8781"]})
+    assert hosts_checked(listed) == ["memory.example"]
