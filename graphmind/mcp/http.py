@@ -84,6 +84,11 @@ class McpHttp:
         try:
             client = scope.get("client")
             state["caller"] = caller = await admit(state, headers, client[0] if client else None)
+            if scope["method"] == "GET":
+                # the SSE stream of server-initiated messages: a stateless server sends none, and
+                # the SDK kept it open with pings for ever, counted as the user's request (a
+                # deleteUserData waited its 30 s out; QA). The spec lets a server answer 405.
+                return await refuse(send, BadUserInput("Method Not Allowed"), 405, [(b"allow", b"POST, DELETE")])
             state["in_flight"].enter(caller.user_id)  # CONFLICT while the user's data is being deleted
         except GraphMindError as error:
             return await refuse(send, error, STATUS.get(error.code, 500))

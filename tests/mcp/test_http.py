@@ -180,7 +180,10 @@ async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_
         origin = await http.post(mcp_url, content=listing, headers={**json_type, "Origin": "http://attacker.example"})
         plain = await http.post(mcp_url, content=listing, headers={"Content-Type": "text/plain"})
         modern_get = await http.get(mcp_url, headers={"Mcp-Protocol-Version": LATEST_MODERN_VERSION})  # no body
+        # QA: the stateless server's SSE stream stayed open with pings, counted as the user's request
+        stream = await http.get(mcp_url, headers={"Accept": "text/event-stream"})
         fine = await http.post(mcp_url, content=listing, headers=json_type)
+    assert _refusal(stream, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed"
     assert chunked.request.headers.get("transfer-encoding") == "chunked"  # no Content-Length to check first
     for response in (too_large, chunked):
         error = _refusal(response, 413, "BAD_USER_INPUT")
@@ -189,7 +192,7 @@ async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_
     assert _refusal(origin, 403, "FORBIDDEN")["message"] == "Invalid Origin header"
     assert _refusal(plain, 400, "BAD_USER_INPUT")["message"] == "Invalid Content-Type header"
     assert _refusal(modern_get, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed"
-    assert modern_get.headers["allow"] == "POST"
+    assert modern_get.headers["allow"] == "POST, DELETE"
     assert fine.status_code == 200 and fine.json()["result"]["tools"]
 
 
