@@ -34,6 +34,11 @@ STATUS = {"BAD_USER_INPUT": 413, "UNAUTHENTICATED": 401, "CONFLICT": 409, "RATE_
 class BodyTooLarge(GraphMindError):
     code = "BAD_USER_INPUT"
 
+    @classmethod
+    def over(cls, limit: int) -> "BodyTooLarge":
+        """The refusal of a body over `limit` bytes, worded alike on /graphql and /mcp."""
+        return cls(f"the request body is larger than {limit} bytes")
+
 
 async def admit(state: dict, headers: dict[str, str], client: str | None) -> Caller:
     """The caller of a request (its Authorization header), within its rate limit: the check
@@ -87,7 +92,7 @@ class Guard:
             if scope["type"] == "http":
                 length = headers.get("content-length")
                 if length and length.isdigit() and int(length) > self.max_body_bytes:
-                    raise BodyTooLarge(f"the request body is larger than {self.max_body_bytes} bytes")
+                    raise BodyTooLarge.over(self.max_body_bytes)
             client = scope.get("client")
             caller = await admit(state, headers, client[0] if client else None)
         except GraphMindError as error:
@@ -117,7 +122,7 @@ class Guard:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body_bytes:
-                    raise BodyTooLarge(f"the request body is larger than {self.max_body_bytes} bytes")
+                    raise BodyTooLarge.over(self.max_body_bytes)
             return message
 
         return bounded
@@ -149,11 +154,13 @@ class Guard:
             code = 4429 if isinstance(error, RateLimited) else 4401 if isinstance(error, Unauthenticated) else 1011
             await send({"type": "websocket.close", "code": code, "reason": error.message[:120]})
             return
-        body = error_body(error)
-        await send(
-            {"type": "http.response.start", "status": STATUS.get(error.code, 500), "headers": refusal_headers(error)}
-        )
-        await send({"type": "http.response.body", "body": body})
+        await refuse_http(send, error, STATUS.get(error.code, 500))
+
+
+async def refuse_http(send, error: GraphMindError, status: int) -> None:
+    """An HTTP refusal as a GraphQL error body with its code: the one error shape."""
+    await send({"type": "http.response.start", "status": status, "headers": refusal_headers(error)})
+    await send({"type": "http.response.body", "body": error_body(error)})
 
 
 def message_bytes(message: dict) -> int:

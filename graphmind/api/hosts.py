@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from graphmind.api.guard import error_body, refusal_headers
+from graphmind.api.guard import refuse_http
 from graphmind.errors import Forbidden, GraphMindError
 from graphmind.settings import Settings
 
@@ -76,12 +76,6 @@ def host_allowed(header: str | None, allowed: list[str]) -> bool:
     return is_loopback(name) or name in allowed
 
 
-async def refuse_as_graphql(send: Send, error: GraphMindError, status: int) -> None:
-    """The refusal as a GraphQL error body with its code (api/guard.py's shape)."""
-    await send({"type": "http.response.start", "status": status, "headers": refusal_headers(error)})
-    await send({"type": "http.response.body", "body": error_body(error)})
-
-
 class HostCheck:
     """ASGI middleware in front of every route: refuses a request whose Host is not allowed
     (`host_allowed`). `refusers` answers the refusal in another shape on the paths it names
@@ -106,4 +100,4 @@ class HostCheck:
             await receive()  # the connect message; closed before it is accepted: HTTP 403
             await send({"type": "websocket.close", "code": 4403, "reason": error.message[:120]})
             return
-        await self.refusers.get(scope["path"], refuse_as_graphql)(send, error, STATUS)
+        await self.refusers.get(scope["path"], refuse_http)(send, error, STATUS)

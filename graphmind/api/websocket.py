@@ -8,6 +8,9 @@ operation id: the connection and its other subscriptions go on. The size of a me
 the guard's (api/guard.py).
 """
 
+from collections.abc import Iterable
+from typing import cast
+
 from graphql import GraphQLError, GraphQLFormattedError
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
 from strawberry.subscriptions.protocols.graphql_transport_ws.types import SubscribeMessage
@@ -15,6 +18,14 @@ from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWS
 from strawberry.subscriptions.protocols.graphql_ws.types import StartMessage
 
 from graphmind.api.context import Context
+
+
+def past_cap(cap: int | None, acknowledged: bool, operation_id: str, running: Iterable[str]) -> bool:
+    """Whether a new operation would pass the cap. Not refused here: on a connection not
+    acknowledged, or for an id in use (strawberry closes the connection, or replaces the
+    operation, as each protocol says)."""
+    running = set(running)
+    return cap is not None and acknowledged and operation_id not in running and len(running) >= cap
 
 
 def too_many(cap: int) -> GraphQLFormattedError:
@@ -28,14 +39,8 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
 
     async def handle_subscribe(self, message: SubscribeMessage) -> None:
         cap = self.max_subscriptions_per_connection
-        # not acknowledged or an id in use: strawberry closes the connection, as the protocol says
-        if (
-            cap is not None
-            and self.connection_acknowledged
-            and message["id"] not in self.operations
-            and len(self.operations) >= cap
-        ):
-            await self.send_message({"id": message["id"], "type": "error", "payload": [too_many(cap)]})
+        if past_cap(cap, self.connection_acknowledged, message["id"], self.operations):
+            await self.send_message({"id": message["id"], "type": "error", "payload": [too_many(cast(int, cap))]})
             return
         await super().handle_subscribe(message)
 
@@ -45,13 +50,7 @@ class LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
 
     async def handle_start(self, message: StartMessage) -> None:
         cap = self.max_subscriptions_per_connection
-        # an id in use replaces its operation (strawberry): no new one, so not refused
-        if (
-            cap is not None
-            and self.connection_acknowledged
-            and message["id"] not in self.tasks
-            and len(self.tasks) >= cap
-        ):
-            await self.send_message({"type": "error", "id": message["id"], "payload": too_many(cap)})
+        if past_cap(cap, self.connection_acknowledged, message["id"], self.tasks):
+            await self.send_message({"type": "error", "id": message["id"], "payload": too_many(cast(int, cap))})
             return
         await super().handle_start(message)

@@ -127,7 +127,7 @@ def sdk_refusal(status: int, text: str, settings: Settings) -> GraphMindError:
     message), 403 and 421 (its Origin and Host checks) FORBIDDEN, another 4xx BAD_USER_INPUT, a 5xx INTERNAL (masked, logged with a correlation id)."""
     reason = text.strip() or HTTPStatus(status).phrase
     if status == 413:
-        return BodyTooLarge(f"the request body is larger than {settings.max_body_bytes} bytes")
+        return BodyTooLarge.over(settings.max_body_bytes)
     if status in (403, 421):
         return Forbidden(reason)
     return BadUserInput(reason) if status < 500 else masked(None, f"the MCP SDK answered {status}: {reason}")
@@ -165,7 +165,7 @@ def transport_security(settings: Settings) -> TransportSecuritySettings | None:
     return TransportSecuritySettings(
         enable_dns_rebinding_protection=True,
         allowed_hosts=[pattern for host in sorted(hosts) for pattern in (host, f"{host}:*")],
-        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *settings.cors_origins],
+        allowed_origins=[*(f"http://{host}:*" for host in LOOPBACK_HOSTS), *settings.cors_origins],
     )
 
 

@@ -61,14 +61,15 @@ class FailedAuthentications:
     async def caller(self, authenticator: Authenticator, authorization: str | None, address: str | None) -> Caller:
         """The caller of a request from `address`, or RATE_LIMITED while the address is over
         its limit, or UNAUTHENTICATED (counted when a key was sent)."""
-        address = bucket_of(address)
-        if authorization and address in self._refused_until and not authenticator.verified(authorization):
-            self._refuse_if_over(address)
+        if not authorization:  # keyless: costs nothing, never counted nor held back
+            return await authenticator.caller(authorization)
+        bucket = bucket_of(address)
+        if bucket in self._refused_until and not authenticator.verified(authorization):
+            self._refuse_if_over(bucket)
         try:
             return await authenticator.caller(authorization)
         except Unauthenticated:
-            if authorization:
-                await self._failed(address)
+            await self._failed(bucket)
             raise
 
     def _refuse_if_over(self, address: str) -> None:
