@@ -1,5 +1,5 @@
 // name: supersede
-// Marks the caller's old memory superseded by a newer one: SUPERSEDES edge, nothing deleted. Both clocks close: world time (validUntil: when the newer one became valid, or now) and belief time (retiredAt: now). The caller's graph generation moves (trails count it).
+// Marks the caller's old memory superseded by a newer one: SUPERSEDES edge, nothing deleted. Both clocks close: world time (validUntil: when the newer one became valid, or now; the validity it closed is kept in validUntilBeforeSupersede for a restore) and belief time (retiredAt: now). The caller's graph generation moves (trails count it).
 // mode: write
 // params: userId, oldId, newId, now
 MATCH (old:Memory {id: $oldId}) WHERE old.userId = $userId AND old.status = 'active'
@@ -8,6 +8,7 @@ MATCH (u:User {id: $userId})
 MERGE (new)-[s:SUPERSEDES]->(old)
   ON CREATE SET s.at = $now
 SET old.status = 'superseded',
+    old.validUntilBeforeSupersede = old.validUntil,
     old.validUntil = CASE
       WHEN old.validUntil IS NOT NULL AND old.validUntil <= $now THEN old.validUntil
       WHEN old.validFrom > $now THEN old.validFrom

@@ -116,7 +116,7 @@ class ForgetInput:
     id: strawberry.ID = strawberry.field(description="The memory's id.")
 
 
-@strawberry.input(description="The archived memory to restore.")
+@strawberry.input(description="The archived memory, or superseded memory no active one supersedes, to restore.")
 class RestoreInput:
     id: strawberry.ID = strawberry.field(description="The memory's id.")
 
@@ -262,8 +262,10 @@ async def forget(info: Info, input: Annotated[ForgetInput, arg("The memory to fo
 
 
 async def restore(info: Info, input: Annotated[RestoreInput, arg("The memory to restore.")]) -> RestoreResult:
-    """Restores an archived memory to the status it had, recallable again; one restored to active
-    is judged against the active memories as a remembered one is (`conflicts`, `duplicateOf`)."""
+    """Restores an archived memory to the status it had, recallable again, or a superseded one
+    whose superseders were all forgotten to active (CONFLICT while an active memory supersedes
+    it); one restored to active is judged against the active memories as a remembered one is
+    (`conflicts`, `duplicateOf`)."""
     ctx = info.context
     return to_restore_result(await manage.restore(ctx.deps, ctx.user_id, input.id))
 

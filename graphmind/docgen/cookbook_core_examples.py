@@ -145,7 +145,9 @@ CORE_EXAMPLES: list[Example] = [
         "fact), and `duplicateOf` names the active memory it only repeats (remembered again while it was "
         "forgotten): that one holds and is reinforced, and the restored one comes back `SUPERSEDED` by it, "
         "kept as history. Its effective salience is lifted to `GRAPHMIND_RESTORE_SALIENCE` (0.1) when lower, "
-        "so a memory the gardener pruned is recalled again.",
+        "so a memory the gardener pruned is recalled again. A superseded memory whose superseders were all "
+        "forgotten (the update it lost to was retracted) is restored to active with the validity its "
+        "supersession closed; while an active memory supersedes it, restore is `CONFLICT` naming that one.",
     ),
     # Decisions and outcomes
     Example(

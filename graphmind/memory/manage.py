@@ -107,7 +107,10 @@ class Restored:
 
 
 async def restore(deps: Deps, user_id: str, memory_id: str) -> Restored:
-    """Restores an archived memory to the status it had, in one transaction with its events.
+    """Restores an archived memory to the status it had, or a superseded one that no active
+    memory supersedes any more (its superseders forgotten: the update it lost to was
+    retracted) to active with the validity its supersession closed; in one transaction with
+    its events. A superseded memory an active one still supersedes is CONFLICT, naming it.
 
     A restore is the user's: the memory is made recallable again (its effective salience
     lifted to `restore_salience` when lower, never under the recall and prune floors, and
@@ -124,8 +127,13 @@ async def restore(deps: Deps, user_id: str, memory_id: str) -> Restored:
         rows = await tx.run("memory.restore", userId=user_id, id=memory_id, now=now)
         memory = _one(rows, memory_id)
         row = rows[0]
-        if row["before"] != MemoryStatus.ARCHIVED.value:
-            raise Conflict(f"memory {memory_id} is not archived")
+        if row["before"] == MemoryStatus.ACTIVE.value:
+            raise Conflict(f"memory {memory_id} is active: only an archived or superseded memory is restored")
+        if row["supersededBy"] and row["before"] == MemoryStatus.SUPERSEDED.value:
+            raise Conflict(
+                f"memory {memory_id} is superseded by the active memory {', '.join(sorted(row['supersededBy']))}: "
+                "forget that one first to restore this one"
+            )
         payload: dict = {"memoryId": memory_id, "before": row["before"]}
         node = row["memory"]
         if lifted := lifted_salience(memory.base_salience, memory.outcome_adjustment, floor):

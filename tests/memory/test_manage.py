@@ -2,6 +2,7 @@
 supersede; other users get NOT_FOUND."""
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
@@ -122,6 +123,57 @@ async def test_a_restored_fact_loses_to_the_newer_one_it_contradicts(timed, cloc
         ("memory.restored", berlin.memory.id, None),
         ("memory.superseded", berlin.memory.id, lisbon.memory.id),
     ]
+
+
+async def test_a_superseded_fact_is_restored_once_the_update_it_lost_to_is_forgotten(timed, clock, store, user_id):
+    """QA: remember Berlin, then Lisbon (Berlin superseded), forget Lisbon: Berlin stayed
+    superseded and restore refused it ("not archived"), so the fact before a retracted
+    update could not be had back. While Lisbon is active the restore is CONFLICT naming it,
+    and nothing changes; once Lisbon is forgotten, Berlin comes back active, believed again
+    and valid as before. Restoring Lisbon afterwards supersedes Berlin again (the newer)."""
+    berlin = await store("Maya lives in Berlin")
+    clock.advance(hours=1)
+    lisbon = await store("Maya lives in Lisbon")
+    assert [c.loser_id for c in lisbon.conflicts] == [berlin.memory.id]
+    clock.advance(hours=1)
+    with pytest.raises(Conflict, match=lisbon.memory.id):
+        await manage.restore(timed, user_id, berlin.memory.id)
+    refused = await manage.get_memory(timed, user_id, berlin.memory.id)
+    assert refused.status == MemoryStatus.SUPERSEDED and refused.valid_until == lisbon.memory.valid_from
+    assert await events_after(timed, user_id, 0, ["memory.restored"], 10) == []
+
+    await manage.forget(timed, user_id, lisbon.memory.id)
+    clock.advance(hours=1)
+    restored = await manage.restore(timed, user_id, berlin.memory.id)
+    assert restored.memory.status == MemoryStatus.ACTIVE and restored.conflicts == []
+    assert restored.memory.valid_until is None and restored.memory.retired_at is None
+    found = await recall(timed, user_id, "Where does Maya live?", 5)
+    assert berlin.memory.id in [i.memory.id for i in found.items]
+    [event] = await events_after(timed, user_id, 0, ["memory.restored"], 10)
+    assert (event.payload["memoryId"], event.payload["before"]) == (berlin.memory.id, "superseded")
+    with pytest.raises(Conflict, match="is active"):
+        await manage.restore(timed, user_id, berlin.memory.id)
+
+    back = await manage.restore(timed, user_id, lisbon.memory.id)
+    assert back.memory.status == MemoryStatus.ACTIVE
+    assert [(c.winner_id, c.loser_id) for c in back.conflicts] == [(lisbon.memory.id, berlin.memory.id)]
+    assert (await manage.get_memory(timed, user_id, berlin.memory.id)).status == MemoryStatus.SUPERSEDED
+
+
+async def test_a_restored_superseded_memory_gets_back_the_validity_its_supersession_closed(
+    timed, clock, store, user_id
+):
+    """A validity the user gave (until the end of the year) was closed where the update
+    began; the restore reopens it to what it was, not to open-ended."""
+    until = clock.now() + timedelta(days=300)
+    old = await store("The staging cluster runs Postgres 15", validUntil=until.isoformat())
+    clock.advance(hours=1)
+    new = await store("Rate limits for the public API were raised", validFrom=clock.now().isoformat())
+    superseded, _ = await manage.supersede(timed, user_id, old.memory.id, new.memory.id)
+    assert superseded.valid_until == clock.now()
+    await manage.forget(timed, user_id, new.memory.id)
+    restored = await manage.restore(timed, user_id, old.memory.id)
+    assert restored.memory.status == MemoryStatus.ACTIVE and restored.memory.valid_until == until
 
 
 async def test_a_restored_fact_supersedes_a_less_trusted_one(timed, clock, store, user_id):
