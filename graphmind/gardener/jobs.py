@@ -23,6 +23,7 @@ from graphmind.lifecycle import promotion
 from graphmind.lifecycle.clustering import greedy_clusters
 from graphmind.lifecycle.summary import summarise
 from graphmind.memory import keyword_index
+from graphmind.memory.lock import lock_user
 from graphmind.memory.model import effective_salience
 from graphmind.security import ratelimit
 from graphmind.sharing.job import share_patterns
@@ -71,12 +72,25 @@ async def decay(ctx: JobContext) -> dict[str, int]:
     return ctx.counts
 
 
-async def _archive(tx, ids: list[str], now) -> None:
-    archived = await tx.run("gardener.archive", ids=ids, now=now)
+async def _archive(tx, rows: list[dict], threshold: float, now) -> int:
+    await _lock_owners(tx, rows, now)
+    archived = await tx.run("gardener.archive", ids=[r["id"] for r in rows], threshold=threshold, now=now)
     await _log(tx, now, archived, "memory.archived", reason="low_salience", by="gardener")
+    return len(archived)
 
 
-async def _delete_archived(tx, ids: list[str], now) -> None:
+async def _lock_owners(tx, rows: list[dict], now) -> None:
+    """The owners' locks (memory/lock.py), taken in user-id order, as forget and restore
+    take them: a remember judging its duplicates, a restore or a supersede of one of these
+    users never sees a memory archived or deleted under it (the queries check each memory
+    again once the locks are held)."""
+    for user_id in sorted({r["userId"] for r in rows}):
+        await lock_user(tx, user_id, now)
+
+
+async def _delete_archived(tx, rows: list[dict], cutoff, now) -> int:
+    await _lock_owners(tx, rows, now)
+    ids = [r["id"] for r in await tx.run("gardener.still_expired", ids=[r["id"] for r in rows], cutoff=cutoff)]
     await keyword_index.remove(tx, ids)
     deleted = await tx.run("gardener.delete_memories", ids=ids)
     await _log(
@@ -87,6 +101,7 @@ async def _delete_archived(tx, ids: list[str], now) -> None:
         reason="archive_retention",
         by="gardener",
     )
+    return len(deleted)
 
 
 async def prune(ctx: JobContext) -> dict[str, int]:
@@ -102,9 +117,11 @@ async def prune(ctx: JobContext) -> dict[str, int]:
         if not rows:
             break
         after = rows[-1]["id"]
-        ctx.add("archived", len(rows))
-        if not ctx.dry_run:
-            await ctx.deps.db.transaction(partial(_archive, ids=[r["id"] for r in rows], now=now))
+        if ctx.dry_run:
+            ctx.add("archived", len(rows))
+        else:
+            archive = partial(_archive, rows=rows, threshold=s.prune_salience, now=now)
+            ctx.add("archived", await ctx.deps.db.transaction(archive))
     cutoff, after = now - timedelta(days=s.archive_retention_days), FIRST_ID
     while ctx.time_left():
         rows = await ctx.deps.db.read(
@@ -113,9 +130,11 @@ async def prune(ctx: JobContext) -> dict[str, int]:
         if not rows:
             break
         after = rows[-1]["id"]
-        ctx.add("deleted", len(rows))
-        if not ctx.dry_run:
-            await ctx.deps.db.transaction(partial(_delete_archived, ids=[r["id"] for r in rows], now=now))
+        if ctx.dry_run:
+            ctx.add("deleted", len(rows))
+        else:
+            delete = partial(_delete_archived, rows=rows, cutoff=cutoff, now=now)
+            ctx.add("deleted", await ctx.deps.db.transaction(delete))
     # client request ids (idempotency.py) are kept RETENTION_DAYS
     request_cutoff = now - timedelta(days=idempotency.RETENTION_DAYS)
     while ctx.time_left() and not ctx.dry_run:

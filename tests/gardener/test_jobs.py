@@ -9,6 +9,7 @@ from graphmind.gardener.runner import run_job
 from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType, decide
 from graphmind.learning.outcomes import OutcomeDraft, Signal, observe_outcome
 from graphmind.memory import manage
+from graphmind.memory.recall import Channel, recall
 from tests.associative.conftest import set_edges
 
 
@@ -47,6 +48,48 @@ async def test_prune_archives_restores_and_deletes_after_30_days(timed, clock, s
     with pytest.raises(NotFound):
         await manage.get_memory(timed, user_id, faint.memory.id)
     assert (await manage.get_memory(timed, user_id, core.memory.id)).status == MemoryStatus.ARCHIVED
+
+
+async def test_prune_spares_a_memory_reinforced_or_restored_after_its_candidates_were_read(
+    timed, clock, store, user_id, monkeypatch
+):
+    """QA: prune read its candidates, then archived (or deleted) them in a later transaction
+    without the owner's lock or a second look: a remember that reinforced the faint memory
+    in between (the user said it again) had its repeat archived with it, and a memory
+    restored in between was deleted although active. Now each is checked again under the
+    owner's lock: the reinforced memory stays active, the restored one stays."""
+    text = "A passing remark about the weather last week"
+    faint = await store(text, temporalLevel=1, baseSalience=0.04)
+    read = timed.db.read
+    repeats = []
+
+    async def then_the_user_acts(name, **params):
+        rows = await read(name, **params)
+        if name == "gardener.prune_candidates" and faint.memory.id in [r["id"] for r in rows] and not repeats:
+            clock.advance(seconds=1)
+            repeats.append(await store(text, temporalLevel=1, baseSalience=0.04))
+        return rows
+
+    monkeypatch.setattr(timed.db, "read", then_the_user_acts)
+    await run_job(timed, "prune")
+    assert repeats[0].duplicate_of == faint.memory.id
+    assert (await manage.get_memory(timed, user_id, faint.memory.id)).status == MemoryStatus.ACTIVE
+
+    await manage.forget(timed, user_id, faint.memory.id)
+    clock.advance(days=31)
+    restored = []
+
+    async def then_the_user_restores(name, **params):
+        rows = await read(name, **params)
+        if name == "gardener.expired_archive" and faint.memory.id in [r["id"] for r in rows] and not restored:
+            restored.append(await manage.restore(timed, user_id, faint.memory.id))
+        return rows
+
+    monkeypatch.setattr(timed.db, "read", then_the_user_restores)
+    await run_job(timed, "prune")
+    assert restored and (await manage.get_memory(timed, user_id, faint.memory.id)).status == MemoryStatus.ACTIVE
+    found = await recall(timed, user_id, "remark about the weather", 5, channels=(Channel.KEYWORD,))
+    assert [i.memory.id for i in found.items] == [faint.memory.id]  # its keyword postings kept
 
 
 async def test_a_job_never_overlaps_itself(timed):
