@@ -8,9 +8,10 @@ error shape): BAD_USER_INPUT (413, body too large), UNAUTHENTICATED (401), CONFL
 the caller's data is being deleted: api/in_flight.py), RATE_LIMITED (429, with
 Retry-After: the key's rate limit, or too many wrong keys from the address), UNAVAILABLE
 (503, Neo4j down while checking a key). Each HTTP request is
-counted as its caller's while it runs (`in_flight`). A refused websocket handshake is
-closed before it is accepted, which the ASGI server answers with HTTP 403 (the close code,
-4401 or 4429, does not reach the client). A websocket message larger than the body limit
+counted as its caller's while it runs (`in_flight`). A refused websocket handshake gets
+the same HTTP refusal (`refuse_websocket`: ASGI's websocket denial response, which uvicorn
+and Starlette's TestClient offer); under a server without it, the handshake is closed
+before it is accepted, which reaches the client as HTTP 403 (4401 or 4429 stays server-side). A websocket message larger than the body limit
 closes the connection with 1009 (message too big) before the app reads it. The caller it
 resolves is put in the request's state (`caller`) for the GraphQL context. `admit` (the
 key, then the rate limit) is also the check in front of /mcp (graphmind/mcp/http.py) and
@@ -150,9 +151,8 @@ class Guard:
 
     async def _refuse(self, scope, receive, send, error: GraphMindError) -> None:
         if scope["type"] == "websocket":
-            await receive()  # the connect message
             code = 4429 if isinstance(error, RateLimited) else 4401 if isinstance(error, Unauthenticated) else 1011
-            await send({"type": "websocket.close", "code": code, "reason": error.message[:120]})
+            await refuse_websocket(scope, receive, send, error, STATUS.get(error.code, 500), code)
             return
         await refuse_http(send, error, STATUS.get(error.code, 500))
 
@@ -161,6 +161,24 @@ async def refuse_http(send, error: GraphMindError, status: int) -> None:
     """An HTTP refusal as a GraphQL error body with its code: the one error shape."""
     await send({"type": "http.response.start", "status": status, "headers": refusal_headers(error)})
     await send({"type": "http.response.body", "body": error_body(error)})
+
+
+async def refuse_websocket(scope, receive, send, error: GraphMindError, status: int, close_code: int) -> None:
+    """A refused websocket handshake. Where the ASGI server offers the denial response
+    (`websocket.http.response`), the client gets what a refused request gets: the status, its
+    headers (Retry-After, WWW-Authenticate) and the GraphQL error body with its code, so it can
+    tell a wrong key (401) from a refused host (421) or a rate limit (429). Elsewhere the
+    handshake is closed before it is accepted with `close_code`, which the client sees as
+    HTTP 403."""
+    await receive()  # the connect message
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": close_code, "reason": error.message[:120]})
+        return
+
+    async def as_denial(message: dict) -> None:  # http.response.* as websocket.http.response.*
+        await send({**message, "type": f"websocket.{message['type']}"})
+
+    await refuse_http(as_denial, error, status)
 
 
 def message_bytes(message: dict) -> int:

@@ -6,8 +6,8 @@ stop it, and a keyless local server takes it for its admin. Its requests name th
 host, though. So on a loopback address (and wherever GRAPHMIND_ALLOWED_HOSTS lists hosts)
 `HostCheck` answers only requests whose Host is a loopback name or address (127.0.0.1,
 localhost, [::1]) or a listed host, with any port; it refuses the others, HTTP and
-websocket, before any route runs: 421 FORBIDDEN in the route's error shape, or a websocket
-closed before it is accepted (which the ASGI server answers with HTTP 403).
+websocket, before any route runs: 421 FORBIDDEN in the route's error shape, a websocket
+handshake too (`guard.refuse_websocket`).
 `is_loopback` is also where /mcp turns on the MCP SDK's own check (graphmind/mcp/http.py),
 and what `graphmind serve` binds without API keys.
 """
@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from graphmind.api.guard import refuse_http
+from graphmind.api.guard import refuse_http, refuse_websocket
 from graphmind.errors import Forbidden, GraphMindError
 from graphmind.settings import Settings
 
@@ -97,7 +97,6 @@ class HostCheck:
             "and addresses (127.0.0.1, localhost, [::1]) and the hosts of GRAPHMIND_ALLOWED_HOSTS"
         )
         if scope["type"] == "websocket":
-            await receive()  # the connect message; closed before it is accepted: HTTP 403
-            await send({"type": "websocket.close", "code": 4403, "reason": error.message[:120]})
+            await refuse_websocket(scope, receive, send, error, STATUS, 4403)
             return
         await self.refusers.get(scope["path"], refuse_http)(send, error, STATUS)

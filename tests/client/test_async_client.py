@@ -210,5 +210,6 @@ async def test_events_with_a_wrong_key_are_refused(server):
     from graphmind_client import Unauthenticated
 
     async with AsyncGraphMind(server.url, "gm_wrong") as gm:
-        with pytest.raises(Unauthenticated):
+        with pytest.raises(Unauthenticated) as refused:
             await gm.events().__anext__()
+    assert refused.value.status_code == 401 and "without saying why" not in str(refused.value)  # the server's words

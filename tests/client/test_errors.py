@@ -224,3 +224,21 @@ def test_an_ambiguous_failure_of_a_write_without_request_id_is_not_retried():
         with pytest.raises(Unavailable):  # the operation may have run: a mutation is not sent again
             gm.execute("mutation { x }")
         assert gm.execute("mutation { x }") == {"x": 1}  # 503: refused before it ran, so retried
+
+
+def test_a_refused_subscription_says_why_when_the_server_does():
+    """QA: every refused handshake was "a missing, wrong or revoked API key", a refused host
+    and a rate limit too. The server now answers a handshake as a request (api/guard.py,
+    `refuse_websocket`): its code decides; a bare 401/403 says it is a guess."""
+    from graphmind_client.events import refused
+
+    def body(code: str, message: str) -> bytes:
+        return json.dumps({"data": None, "errors": [{"message": message, "extensions": {"code": code}}]}).encode()
+
+    host = refused(421, body("FORBIDDEN", "this server does not answer host 'a.example'"))
+    assert isinstance(host, Forbidden) and host.status_code == 421 and "a.example" in str(host)
+    assert isinstance(refused(429, body("RATE_LIMITED", "too many")), RateLimited)
+    assert isinstance(refused(401, body("UNAUTHENTICATED", "unknown key")), Unauthenticated)
+    bare = refused(403, b"")
+    assert isinstance(bare, Unauthenticated) and "without saying why" in str(bare)
+    assert isinstance(refused(502, b"<html>bad gateway</html>"), TransportError)

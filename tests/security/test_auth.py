@@ -234,6 +234,19 @@ async def test_a_subscription_ends_when_its_key_is_revoked(secure_client, key_fo
     assert message["payload"]["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
 
 
+def test_a_websocket_handshake_without_a_valid_key_is_refused_as_a_request_is(secure_client):
+    """401 UNAUTHENTICATED with WWW-Authenticate and the error body, as a POST gets; before,
+    a bare 403 that could be a refused host as well."""
+    from starlette.testclient import WebSocketDenialResponse
+
+    for headers in ({}, {"Authorization": "Bearer gm_not-a-key"}):
+        with pytest.raises(WebSocketDenialResponse) as refused:
+            with secure_client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"], headers=headers):
+                pass
+        assert refused.value.status_code == 401 and refused.value.headers["www-authenticate"] == "Bearer"
+        assert refused.value.json()["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
 async def test_a_quiet_subscription_ends_too_when_its_key_is_revoked(secure_client, key_for):
     """QA: with no event after the revocation, the revoked key's stream stayed open; it now
     checks its key every KEY_CACHE_SECONDS while it waits."""

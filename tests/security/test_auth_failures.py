@@ -6,8 +6,7 @@ import secrets
 from dataclasses import replace
 
 import pytest
-from starlette.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
+from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from graphmind.errors import RateLimited, Unauthenticated
 from graphmind.security.auth import Authenticator
@@ -53,12 +52,13 @@ async def test_an_address_that_sends_wrong_keys_is_refused_for_a_while(db, setti
         assert headers["retry-after"] == str(int(wait) + 1)
         status, body, _ = post(client, unseen)  # over the limit: a key not verified here is refused unread
         assert status == 429 and body["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
-        with pytest.raises(WebSocketDisconnect) as refused:  # the websocket handshake too
+        with pytest.raises(WebSocketDenialResponse) as refused:  # the websocket handshake too, as a request is
             with client.websocket_connect(
                 "/graphql", subprotocols=["graphql-transport-ws"], headers={"Authorization": f"Bearer {unseen}"}
             ):
                 pass
-        assert refused.value.code == 4429
+        assert refused.value.status_code == 429 and "retry-after" in refused.value.headers
+        assert refused.value.json()["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
         assert post(client, key)[0] == 200  # verified by this process: the address's other agents keep working
         await asyncio.sleep(wait)
         assert post(client, unseen)[0] == 200  # refilled: admitted again

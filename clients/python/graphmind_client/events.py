@@ -32,6 +32,24 @@ class Event(Model):
     payload: Any
 
 
+def refused(status: int, body: bytes | None) -> ClientError:
+    """The error of a refused handshake. The server answers it as it answers a refused
+    request, a GraphQL error body with its code (UNAUTHENTICATED 401, FORBIDDEN 421 for a host
+    it does not serve, RATE_LIMITED 429, …); a bare 401 or 403 without one (a server or proxy
+    that can only close the handshake) is most likely the key, and is said to be a guess."""
+    try:
+        errors = json.loads(body or b"")["errors"]
+        first = errors[0]
+    except (ValueError, KeyError, IndexError, TypeError):
+        errors = None
+    if errors and isinstance(first, dict):
+        return from_graphql_error(first, errors=errors, data=None, status_code=status)
+    if status in (401, 403):
+        return Unauthenticated(f"the server refused the subscription (HTTP {status}) without saying why: most "
+                               "likely a missing, wrong or revoked API key", status_code=status)
+    return TransportError(f"the server refused the subscription (HTTP {status})", status_code=status)
+
+
 def websocket_url(url: str) -> str:
     """http(s)://…/graphql → ws(s)://…/graphql."""
     return "ws" + url[len("http"):] if url.startswith("http") else url
@@ -72,10 +90,6 @@ async def subscribe(url: str, headers: dict[str, str], after: int | None = None,
                 elif kind == "ping":
                     await ws.send(json.dumps({"type": "pong"}))
     except InvalidStatus as e:
-        status = e.response.status_code
-        if status in (401, 403):
-            raise Unauthenticated(f"the server refused the subscription (HTTP {status}): a missing, wrong or "
-                                  "revoked API key", status_code=status) from e
-        raise TransportError(f"the server refused the subscription (HTTP {status})", status_code=status) from e
+        raise refused(e.response.status_code, e.response.body) from e
     except (OSError, WebSocketException) as e:
         raise TransportError(f"{type(e).__name__}: {e}") from e
