@@ -137,8 +137,8 @@ class Context:
         if node.kind == "memory":
             if node.status != "active":
                 raise Skip(f"the memory is {node.status}: its text is read-only")
-            try:
-                text = parse_memory_input({"content": text}).content
+            try:  # the note shows the stored (redacted) text: measured as import measures it
+                text = parse_memory_input({"content": text}, stored=True).content
             except BadUserInput as e:
                 raise Skip(f"text: {e.message}") from None
         elif not 1 <= len(text) <= TEXT_LIMITS[node.kind]:

@@ -264,3 +264,24 @@ async def test_a_new_note_repeating_a_memory_is_marked_as_its_duplicate(deps, re
     second = await import_vault(deps, user_id, root)
     assert second.changes == 0 and second.skipped == first.skipped
     assert len((await manage.list_memories(deps, user_id, None, 10, None)).memories) == 1
+
+
+async def test_an_edit_of_a_long_redacted_memory_is_measured_as_written(deps, remember, user_id, tmp_path):
+    """QA: the edited text of a memory note was measured as new input, placeholders at their
+    full length, so a memory whose stored text grew past the limit by redaction (`ab00`,
+    4 characters, is stored as `[PASSWORD]`, 10) could not be edited at all. It is measured
+    as `graphmind import` measures stored text (each placeholder one character)."""
+    from graphmind.core.limits import CONTENT_MAX
+    from graphmind.core.redaction import as_written
+
+    text = " ".join(f"Box {i} password: ab{i:02d}." for i in range(76))
+    stored = (await remember(text)).memory
+    assert len(as_written(stored.content)) < CONTENT_MAX < len(stored.content)
+    root = tmp_path / "vault"
+    await export_vault(deps.db, deps.settings, user_id, root)
+    note = note_of(root, stored.id)
+    note.write_text(note.read_text().replace("Box 75 password:", "Box 75, the last, password:"))
+    report = await import_vault(deps, user_id, root)
+    assert report.skipped == [] and len(report.updated) == 1
+    edited = await manage.get_memory(deps, user_id, stored.id)
+    assert edited.content.endswith("Box 75, the last, password: [PASSWORD]")
