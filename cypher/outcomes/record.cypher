@@ -22,7 +22,8 @@ CALL (o) {
   MATCH (m:Memory {id: up.memoryId}) WHERE m.userId = $userId
   SET m.outcomeAdjustment = up.newAdjustment, m.effectiveSalience = up.newEffective,
       m.utilityEstimate = up.utilityEstimate, m.utilityVariance = up.utilityVariance,
-      m.stability = up.stability, m.validUntil = up.validUntil, m.updatedAt = $now
+      m.stability = up.stability, m.validUntil = up.validUntil, m.updatedAt = $now,
+      m.outcomeCount = up.outcomeCount
   CREATE (u:SalienceUpdate {id: randomUUID(), userId: $userId, memoryId: up.memoryId,
                             traceId: $traceId, outcomeId: o.id, reason: up.reason,
                             attribution: up.attribution, delta: up.delta,

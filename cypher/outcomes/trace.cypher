@@ -10,12 +10,16 @@ CALL (d) {
   MATCH (m:Memory)-[i:INFLUENCED]->(d)
   SET m.lastLearnedAt = $now
   // outcomes: how many of the memory's other decisions have an outcome (a decaying learning
-  // rate uses it); a decision with one has exactly one active Outcome, and outcomes.record
-  // marks it outcomeObserved, so the flag is read instead of each decision's outcomes
+  // rate uses it). outcomes.record keeps the count on the memory (outcomeCount, this
+  // decision's included once it has one), so an observation reads one property however
+  // many decisions a memory has had; a memory observed before the count was kept has its
+  // decisions counted, by the flag outcomes.record sets on a decision with an outcome.
   RETURN collect(m {.id, .baseSalience, .outcomeAdjustment, .temporalLevel, .utilityEstimate,
                     .utilityVariance, .stability, .validUntil, score: i.score,
-                    outcomes: COUNT { (m)-[:INFLUENCED]->(other:Decision)
-                                      WHERE other <> d AND other.outcomeObserved }})
+                    outcomes: CASE WHEN m.outcomeCount IS NOT NULL
+                                   THEN m.outcomeCount - CASE WHEN d.outcomeObserved THEN 1 ELSE 0 END
+                                   ELSE COUNT { (m)-[:INFLUENCED]->(other:Decision)
+                                                WHERE other <> d AND other.outcomeObserved } END})
          AS influences
 }
 CALL (d) {

@@ -208,6 +208,8 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
                     "stability": memory.get("stability"),
                     "validUntil": memory.get("validUntil"),
                     "causalConfidence": None,
+                    # decisions of the memory with an outcome, this one's included (trace.cypher)
+                    "outcomeCount": memory["outcomes"] + 1,
                     **extra,
                 }
             )
