@@ -281,9 +281,9 @@ async def test_a_memorys_outcomes_are_counted_on_it_and_counted_once_for_a_memor
     )
     stored = await remember("A memory judged before and after an upgrade", baseSalience=0.5, temporalLevel=1)
 
-    async def observed(quality: float, **fields) -> float:
+    async def observed(quality: float) -> float:
         decision = await decisions.decide(decaying, user_id, draft((stored.memory.id, 1)))
-        result = await outcomes.observe_outcome(decaying, user_id, outcome(decision.trace_id, quality, **fields))
+        result = await outcomes.observe_outcome(decaying, user_id, outcome(decision.trace_id, quality))
         return result.updates[0].delta
 
     async def count() -> int | None:
