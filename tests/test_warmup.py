@@ -4,6 +4,7 @@ has used little CPU, once per start of it."""
 
 import dataclasses
 import random
+import re
 import uuid
 
 import pytest
@@ -174,3 +175,32 @@ async def test_services_already_open_are_warmed_the_same_way(deps, monkeypatch):
     assert await warmup.warm_deps_if_cold(off) is None
     report = await warmup.warm_deps_if_cold(on)
     assert report is not None and report.seconds == 3
+
+
+def cleared(rows: list[dict]) -> int:
+    """How many queries Neo4j's `db.clearQueryCaches()` says it cleared ("Query cache
+    already empty." or "… cleared of N queries.")."""
+    [row] = rows
+    found = re.search(r"cleared of (\d+) quer", row["value"])
+    return int(found[1]) if found else 0
+
+
+async def test_a_warm_up_does_not_keep_the_plans_it_made_for_its_throwaway_users(deps):
+    await warmup.warm(deps, seconds=0.1, users=1)
+    # the warm-up ran dozens of queries; its caches were emptied after it deleted its users
+    assert cleared(await deps.db.write("system.clear_query_caches")) == 0
+    await deps.db.read("system.jvm_state")
+    assert cleared(await deps.db.write("system.clear_query_caches")) >= 1
+
+
+async def test_a_neo4j_that_refuses_to_clear_its_caches_is_still_warmed(deps, monkeypatch):
+    write = deps.db.write
+
+    async def refusing(name, **params):
+        if name == "system.clear_query_caches":
+            raise GraphMindError("Neo4j error Neo.ClientError.Security.Forbidden: not allowed")
+        return await write(name, **params)
+
+    monkeypatch.setattr(deps.db, "write", refusing)
+    report = await warmup.warm(deps, seconds=0.1, users=1)
+    assert report.rounds >= 1 and await remaining(deps, report.user_ids[0]) == 0

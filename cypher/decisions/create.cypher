@@ -14,7 +14,7 @@ CREATE (d:Decision {
 WITH d
 CALL (d) {
   UNWIND $influences AS influence
-  MATCH (m:Memory {id: influence.memoryId}) USING INDEX m:Memory(id) WHERE m.userId = $userId
+  MATCH (m:Memory {id: influence.memoryId}) USING INDEX SEEK m:Memory(id) WHERE m.userId = $userId
   CREATE (m)-[:INFLUENCED {score: influence.score}]->(d)
 }
 CALL (d) {

@@ -3,7 +3,7 @@
 // mode: read
 // params: userId, ids
 UNWIND $ids AS id
-MATCH (d:Decision {id: id}) USING INDEX d:Decision(id) WHERE d.userId = $userId AND d.chosen
+MATCH (d:Decision {id: id}) USING INDEX SEEK d:Decision(id) WHERE d.userId = $userId AND d.chosen
 RETURN d {.*} AS decision,
        COLLECT { MATCH (m:Memory)-[i:INFLUENCED]->(d) WHERE m.userId = $userId
                  RETURN {memory: m {.*, embedding: null}, entities: [(m)-[:MENTIONS]->(e) | e.name],

@@ -8,7 +8,7 @@ OPTIONAL MATCH (r)-[x:RETURNED]->(returned:Memory)
 WITH r, [item IN collect({id: returned.id, score: x.score, rank: x.rank}) WHERE item.id IS NOT NULL] AS returned
 WITH r IS NOT NULL AS retrievalFound, returned, [item IN returned | item.id] + $memoryIds AS wanted
 UNWIND CASE WHEN size(wanted) = 0 THEN [null] ELSE wanted END AS id
-OPTIONAL MATCH (m:Memory {id: id}) USING INDEX m:Memory(id) WHERE m.userId = $userId
+OPTIONAL MATCH (m:Memory {id: id}) USING INDEX SEEK m:Memory(id) WHERE m.userId = $userId
 WITH retrievalFound, returned,
      collect(DISTINCT m {.id, .status, .effectiveSalience, .temporalLevel, .embedding}) AS memories
 RETURN retrievalFound, returned, memories

@@ -16,7 +16,7 @@ WITH coalesce($after.createdAt, datetime({year: 9999})) AS before,
      coalesce($filters.madeAfter, datetime({year: 1})) AS since
 CALL (before, until, since) {
   MATCH (d:Decision)
-  USING INDEX d:Decision(userId, createdAt)
+  USING INDEX SEEK d:Decision(userId, createdAt)
   WHERE d.userId = $userId AND d.createdAt <= before AND d.createdAt < until AND d.createdAt > since AND d.chosen
     AND NOT coalesce(d.createdAt = $after.createdAt AND d.id >= $after.id, false)
     AND ($filters.decisionTypes IS NULL OR d.decisionType IN $filters.decisionTypes)
@@ -29,7 +29,7 @@ CALL (before, until, since) {
   RETURN min(d.createdAt) AS bound
 }
 MATCH (d:Decision)
-USING INDEX d:Decision(userId, createdAt)
+USING INDEX SEEK d:Decision(userId, createdAt)
 WHERE d.userId = $userId AND d.createdAt >= bound AND d.createdAt <= before AND d.createdAt < until AND d.chosen
   AND NOT coalesce(d.createdAt = $after.createdAt AND d.id >= $after.id, false)
   AND ($filters.decisionTypes IS NULL OR d.decisionType IN $filters.decisionTypes)

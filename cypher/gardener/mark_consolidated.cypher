@@ -3,6 +3,6 @@
 // mode: write
 // params: userId, ids, now
 UNWIND $ids AS id
-MATCH (episode:Memory {id: id}) USING INDEX episode:Memory(id) WHERE episode.userId = $userId
+MATCH (episode:Memory {id: id}) USING INDEX SEEK episode:Memory(id) WHERE episode.userId = $userId
 SET episode.consolidatedAt = $now
 RETURN count(episode) AS marked

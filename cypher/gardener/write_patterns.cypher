@@ -9,6 +9,6 @@ SET p.summary = row.summary, p.centroidSum = row.centroidSum, p.size = row.size,
     p.goodOutcomes = coalesce(p.goodOutcomes, 0) + row.goodOutcomes, p.updatedAt = $now
 WITH p, row
 UNWIND row.members AS memberId
-MATCH (m:Memory {id: memberId}) USING INDEX m:Memory(id) WHERE m.userId = $userId
+MATCH (m:Memory {id: memberId}) USING INDEX SEEK m:Memory(id) WHERE m.userId = $userId
 MERGE (m)-[:EXHIBITS]->(p)
 RETURN count(DISTINCT p) AS patterns

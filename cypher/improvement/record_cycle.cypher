@@ -14,11 +14,11 @@ CALL (c) {
   WITH d, row
   CALL (d, row) {
     UNWIND row.sourceIds AS sourceId
-    MATCH (m:Memory {id: sourceId}) USING INDEX m:Memory(id) WHERE m.userId = row.userId
+    MATCH (m:Memory {id: sourceId}) USING INDEX SEEK m:Memory(id) WHERE m.userId = row.userId
     CREATE (d)-[:ABOUT]->(m)
   }
   WITH d, row
-  OPTIONAL MATCH (made:Memory {id: row.memoryId}) USING INDEX made:Memory(id) WHERE made.userId = row.userId
+  OPTIONAL MATCH (made:Memory {id: row.memoryId}) USING INDEX SEEK made:Memory(id) WHERE made.userId = row.userId
   FOREACH (_ IN CASE WHEN made IS NULL THEN [] ELSE [1] END | CREATE (d)-[:PRODUCED]->(made))
 }
 RETURN c.id AS id

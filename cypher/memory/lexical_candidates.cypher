@@ -55,7 +55,7 @@ CALL (owned, docs, averageLength) {
   RETURN node, 'keyword' AS channel, score
 UNION ALL
   UNWIND CASE WHEN 'graph' IN $channels THEN $entityKeys ELSE [] END AS key
-  MATCH (e:Entity {userId: $userId, key: key}) USING INDEX e:Entity(userId, key)
+  MATCH (e:Entity {userId: $userId, key: key}) USING INDEX SEEK e:Entity(userId, key)
   WITH e, COUNT { (e)<-[:MENTIONS]-() } AS degree
   // stop-entities (mentioned by more than maxEntityShare of the user's memories) carry no signal
   WHERE degree <= $maxEntityShare * owned OR degree <= 3

@@ -7,12 +7,12 @@ SET new.derivedBy = $by
 WITH new
 CALL (new) {
   UNWIND $derivedFrom AS sourceId
-  MATCH (source:Memory {id: sourceId}) USING INDEX source:Memory(id) WHERE source.userId = $userId
+  MATCH (source:Memory {id: sourceId}) USING INDEX SEEK source:Memory(id) WHERE source.userId = $userId
   MERGE (new)-[d:DERIVED_FROM]->(source) ON CREATE SET d.by = $by, d.at = $now
 }
 CALL (new) {
   UNWIND $supersedes AS sourceId
-  MATCH (source:Memory {id: sourceId}) USING INDEX source:Memory(id) WHERE source.userId = $userId
+  MATCH (source:Memory {id: sourceId}) USING INDEX SEEK source:Memory(id) WHERE source.userId = $userId
   MERGE (new)-[i:IMPROVES]->(source) ON CREATE SET i.at = $now
   SET source:Improved
 }

@@ -18,7 +18,7 @@ CALL () {
   RETURN node, 'vector' AS channel, 2 * score - 1 AS score
 UNION ALL
   UNWIND $lexical AS hit
-  MATCH (node:Memory {id: hit.id}) USING INDEX node:Memory(id)
+  MATCH (node:Memory {id: hit.id}) USING INDEX SEEK node:Memory(id)
   WHERE node.userId = $userId
   RETURN node, hit.channel AS channel, hit.score AS score
 }

@@ -3,6 +3,6 @@
 // mode: read
 // params: userId, ids
 UNWIND $ids AS id
-MATCH (m:Memory {id: id}) USING INDEX m:Memory(id)
+MATCH (m:Memory {id: id}) USING INDEX SEEK m:Memory(id)
 WHERE m.userId = $userId
 RETURN m.id AS id, m.status AS status

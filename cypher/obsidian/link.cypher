@@ -7,7 +7,7 @@ WHERE a.userId = $userId
 CALL (a) {
   UNWIND $links AS l
   WITH a, l WHERE l.relation = 'related'
-  MATCH (b:Memory {id: l.toId}) USING INDEX b:Memory(id)
+  MATCH (b:Memory {id: l.toId}) USING INDEX SEEK b:Memory(id)
   WHERE b.userId = $userId AND b <> a
   WITH a, b, EXISTS { (a)-[:RELATED_TO]->(b) } AS existed
   MERGE (a)-[r:RELATED_TO]->(b)
@@ -17,7 +17,7 @@ CALL (a) {
 CALL (a) {
   UNWIND $links AS l
   WITH a, l WHERE l.relation = 'mentions'
-  MATCH (e:Entity {id: l.toId}) USING INDEX e:Entity(id)
+  MATCH (e:Entity {id: l.toId}) USING INDEX SEEK e:Entity(id)
   WHERE e.userId = $userId
   WITH a, e, EXISTS { (a)-[:MENTIONS]->(e) } AS existed
   MERGE (a)-[r:MENTIONS]->(e)

@@ -19,7 +19,7 @@ CALL (o) {
   UNWIND range(0, size($updates) - 1) AS i
   WITH i, $updates[i] AS up
   ORDER BY i
-  MATCH (m:Memory {id: up.memoryId}) USING INDEX m:Memory(id) WHERE m.userId = $userId
+  MATCH (m:Memory {id: up.memoryId}) USING INDEX SEEK m:Memory(id) WHERE m.userId = $userId
   SET m.outcomeAdjustment = up.newAdjustment, m.effectiveSalience = up.newEffective,
       m.utilityEstimate = up.utilityEstimate, m.utilityVariance = up.utilityVariance,
       m.stability = up.stability, m.validUntil = up.validUntil, m.updatedAt = $now,

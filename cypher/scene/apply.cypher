@@ -9,13 +9,13 @@ CALL () {
   SET s.centroidSum = scene.centroidSum, s.size = scene.size, s.updatedAt = $now
   WITH s, scene
   UNWIND scene.members AS memberId
-  MATCH (m:Memory {id: memberId}) USING INDEX m:Memory(id) WHERE m.userId = $userId
+  MATCH (m:Memory {id: memberId}) USING INDEX SEEK m:Memory(id) WHERE m.userId = $userId
   CREATE (s)-[:HOLDS]->(m)
   SET m.inScene = true
 }
 CALL () {
   UNWIND $flushed AS flush
-  MATCH (s:Scene {id: flush.id}) USING INDEX s:Scene(id) WHERE s.userId = $userId AND s.status = 'open'
+  MATCH (s:Scene {id: flush.id}) USING INDEX SEEK s:Scene(id) WHERE s.userId = $userId AND s.status = 'open'
   SET s.status = 'flushed', s.flushedAt = $now, s.flushReason = flush.reason
   WITH s
   OPTIONAL MATCH (s)-[:HOLDS]->(m:Memory) WHERE m.inScene

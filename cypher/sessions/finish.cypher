@@ -12,13 +12,13 @@ CALL (s) {
 CALL (s) {
   UNWIND $promotions AS p
   MATCH (s)-[:HAS_ENTRY]->(e:SessionEntry {id: p.entryId})
-  MATCH (m:Memory {id: p.memoryId}) USING INDEX m:Memory(id) WHERE m.userId = $userId
+  MATCH (m:Memory {id: p.memoryId}) USING INDEX SEEK m:Memory(id) WHERE m.userId = $userId
   MERGE (e)-[r:PROMOTED_TO]->(m) ON CREATE SET r.at = $now, r.action = p.action
 }
 CALL (s) {
   UNWIND $links AS l
-  MATCH (a:Memory {id: l.fromId}) USING INDEX a:Memory(id) WHERE a.userId = $userId
-  MATCH (b:Memory {id: l.toId}) USING INDEX b:Memory(id) WHERE b.userId = $userId AND b.status = 'active'
+  MATCH (a:Memory {id: l.fromId}) USING INDEX SEEK a:Memory(id) WHERE a.userId = $userId
+  MATCH (b:Memory {id: l.toId}) USING INDEX SEEK b:Memory(id) WHERE b.userId = $userId AND b.status = 'active'
   MERGE (a)-[r:RELATED_TO]->(b) ON CREATE SET r.at = $now, r.similarity = l.similarity, r.sessionId = s.id
 }
 RETURN s {.*} AS session, entries

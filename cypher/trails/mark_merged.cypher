@@ -5,7 +5,7 @@
 MATCH (m:Trail {id: $mergedId})
 WHERE m.userId = $userId
 UNWIND $trailIds AS id
-MATCH (t:Trail {id: id}) USING INDEX t:Trail(id)
+MATCH (t:Trail {id: id}) USING INDEX SEEK t:Trail(id)
 WHERE t.userId = $userId
 SET t.status = 'merged', t.updatedAt = $now
 CREATE (t)-[:MERGED_INTO]->(m)

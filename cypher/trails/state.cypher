@@ -3,7 +3,7 @@
 // mode: read
 // params: userId, trailIds
 UNWIND $trailIds AS wanted
-MATCH (t:Trail {id: wanted}) USING INDEX t:Trail(id)
+MATCH (t:Trail {id: wanted}) USING INDEX SEEK t:Trail(id)
 WHERE t.userId = $userId
 OPTIONAL MATCH (u:User {id: $userId})
 CALL (t) {
