@@ -181,13 +181,11 @@ async def forget_plans(deps: Deps) -> None:
     24.2 and 6.9 / 9.8 with the caches emptied. What the warm-up is for, the JVM's compiled
     code, stays: each query's next run is planned again, on a warm JVM."""
     try:
-        await deps.db.write("system.clear_query_caches")
+        await deps.db.clear_query_caches()
     except Unavailable:
         raise
     except GraphMindError as e:  # a user not allowed the procedure: the plans age out as before
         log.info("the warm-up's query plans are kept: Neo4j refused to clear its caches (%s)", e)
-        return
-    deps.db.plans.forget()
 
 
 async def delete_leftovers(deps: Deps) -> list[str]:

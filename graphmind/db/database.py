@@ -340,6 +340,12 @@ class Database:
             async with self.driver.session(database=self.name) as session:
                 await (await session.run("EXPLAIN " + query.text, bound)).consume()
 
+    async def clear_query_caches(self) -> None:
+        """Empties Neo4j's query caches (parsed queries and their plans); this process's
+        plan gate gates each query's next run again, as after a restart."""
+        await self.write("system.clear_query_caches")
+        self.plans.forget()
+
     async def _execute(self, name: str, params: dict, routing: RoutingControl) -> list[Row]:
         query = self.library[name]
         if query.is_read != (routing == RoutingControl.READ):
