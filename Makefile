@@ -15,7 +15,8 @@ WHEELHOUSE ?= $(HOME)/.cache/graphmind/wheels
 INSTALLED  := $(VENV)/.installed
 # GraphiQL's browser assets (pinned in graphmind/api/graphiql_assets.py), served on /graphiql/.
 GRAPHIQL_ASSETS := .cache/graphiql/VERSIONS
-# The embedding model exported to ONNX once (graphmind/embeddings/onnx_export.py).
+# The embedding model exported to ONNX once, and its int8 quantisation beside it
+# (graphmind/embeddings/onnx_export.py).
 ONNX_MODEL := .cache/onnx/all-MiniLM-L6-v2.onnx
 PYTEST_ARGS ?=
 # Server processes of `make run` (graphmind serve --workers); empty: GRAPHMIND_WORKERS,

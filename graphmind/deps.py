@@ -8,10 +8,11 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from graphmind.core.clock import Clock
+from graphmind.db import embedding_space
 from graphmind.db.database import Database
 from graphmind.db.migrations import migrate
 from graphmind.db.queries import QueryLibrary
-from graphmind.embeddings import Embedder
+from graphmind.embeddings import MODEL_NAME, NEW_STORE_PRECISION, Embedder
 from graphmind.metrics import Metrics
 from graphmind.settings import Settings
 
@@ -36,12 +37,20 @@ async def open_deps(
     until the block ends.
     `schema`: apply cypher/schema/ first (default: the `migrate_on_start` setting);
     `model=False`: commands that embed nothing skip loading the model
-    (`Embedder.unavailable`)."""
+    (`Embedder.unavailable`); with the model, the store's embedding space is checked first
+    (db/embedding_space.py): the model embeds at the store's precision, and a process set
+    to another one does not start."""
     db = Database.connect(settings, QueryLibrary.load(settings.cypher_dir))
     try:
         if settings.migrate_on_start if schema is None else schema:
             await migrate(db, settings.index_wait_seconds)
-        embedder = await asyncio.to_thread(Embedder.from_settings, settings) if model else Embedder.unavailable()
+        if model:  # the store's vectors and this process's are of one model and precision
+            precision = await embedding_space.settle(
+                db, MODEL_NAME, settings.embedding_precision, NEW_STORE_PRECISION[settings.embedding_backend]
+            )
+            embedder = await asyncio.to_thread(Embedder.from_settings, settings, precision)
+        else:
+            embedder = Embedder.unavailable()
         # What is alive now (the model, the libraries, the Cypher library) lives as long as the
         # process: out of the collector's reach, a full collection no longer rescans it (110 ms
         # with the app and the model loaded, paid by whichever request triggered it; 0 ms after).

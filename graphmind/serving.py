@@ -114,9 +114,9 @@ def prepare(settings: Settings) -> None:
     if settings.embedding_backend == "onnx":
         from graphmind.embeddings import model_dir, onnx_export
 
-        path = settings.embedding_onnx_path or onnx_export.DEFAULT_PATH
-        if not onnx_export.is_current(model_dir(), path):
-            onnx_export.export(model_dir(), path)
+        # auto: the store's precision, read by each process; both graphs are made here, once
+        precision = "float32" if settings.embedding_precision == "float32" else "int8"
+        onnx_export.ensure(model_dir(), settings.embedding_onnx_path or onnx_export.DEFAULT_PATH, precision)
     if settings.warmup_seconds > 0:
         from graphmind.warmup import warm_if_cold
 

@@ -120,6 +120,12 @@ class Settings(BaseSettings):
     embedding_onnx_path: Path | None = Field(
         None, description="where the ONNX export lives (default .cache/onnx/all-MiniLM-L6-v2.onnx)"
     )
+    embedding_precision: Literal["auto", "float32", "int8"] = Field(
+        "auto",
+        description="ONNX: float32, the export itself (the reference's vectors), or int8, its quantisation "
+        "(about twice as fast; cosine 0.99 to float32); auto: the store's, int8 for a new store. A store keeps "
+        'the precision its first memories were embedded at (docs/architecture.md, "Embedding precision")',
+    )
     embedding_batch_size: int = Field(64, description="texts per embedding batch (ONNX: at most 32, length-sorted)")
     embedding_threads: int = Field(
         0,

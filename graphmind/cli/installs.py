@@ -80,13 +80,20 @@ def embeddings() -> None:
 @embeddings.command("export")
 @click.option("--force", is_flag=True, help="Export again even if the export is current.")
 def embeddings_export(force: bool) -> None:
-    """Export the packaged model to ONNX for ONNX Runtime (once; redone when the weights change)."""
+    """Export the packaged model to ONNX for ONNX Runtime, and its int8 quantisation (once;
+    redone when the weights change)."""
     from graphmind.embeddings import model_dir, onnx_export
 
     settings = Settings()
     path = settings.embedding_onnx_path or onnx_export.DEFAULT_PATH
-    if not force and onnx_export.is_current(model_dir(), path):
+    if force or not onnx_export.is_current(model_dir(), path):
+        onnx_export.export(model_dir(), path)
+        click.echo(f"exported: {path}")
+    else:
         click.echo(f"already exported: {path}")
-        return
-    onnx_export.export(model_dir(), path)
-    click.echo(f"exported: {path}")
+    int8 = onnx_export.int8_path(path)
+    if force or not onnx_export.is_current(model_dir(), int8, onnx_export.int8_stamp(model_dir())):
+        onnx_export.quantize(model_dir(), path)
+        click.echo(f"quantised: {int8}")
+    else:
+        click.echo(f"already quantised: {int8}")

