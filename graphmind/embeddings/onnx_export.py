@@ -126,8 +126,7 @@ def quantize(model_dir: Path, path: Path) -> Path:
     import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    if not is_current(model_dir, path):
-        export(model_dir, path)
+    ensure(model_dir, path)
     target = int8_path(path)
     with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
         partial = Path(scratch) / target.name
