@@ -4,14 +4,16 @@ topic inside real conversations, and how often it notices a turn from another on
 Offline, no database: each LoCoMo dev session's turns are embedded and placed in order by
 `lifecycle/scene.plan` (capacity and threshold as configured). A session's turns should
 mostly stay in one scene (capacity flushes aside); a turn from another conversation put
-after a session's turns should flush it. Reported per threshold, the configured one marked.
+after a session's turns should flush it. Reported per threshold, the configured one marked. Embedded at the precision a new store
+embeds at (GRAPHMIND_EMBEDDING_PRECISION, auto: the backend's new-store precision), since
+there is no store to read one from.
 """
 
 import random
 import re
 from pathlib import Path
 
-from graphmind.embeddings import Embedder
+from graphmind.embeddings import NEW_STORE_PRECISION, Embedder
 from graphmind.lifecycle import scene
 from graphmind.settings import Settings
 
@@ -32,7 +34,10 @@ def sessions(path: Path) -> list[tuple[str, list[str]]]:
 
 def run(path: Path, settings: Settings | None = None, seed: int = 7) -> dict:
     settings = settings or Settings()
-    embedder = Embedder.from_settings(settings)
+    precision: str = settings.embedding_precision
+    if precision == "auto":
+        precision = NEW_STORE_PRECISION[settings.embedding_backend]
+    embedder = Embedder.from_settings(settings, precision)
     found = sessions(path)
     vectors = embedder.embed([t for _, turns in found for t in turns])
     embedded, start = [], 0
@@ -70,13 +75,15 @@ def run(path: Path, settings: Settings | None = None, seed: int = 7) -> dict:
         "sessions": len(embedded),
         "turns": int(sum(len(s) for _, s in embedded)),
         "capacity": settings.scene_capacity,
+        "precision": precision,
         "rows": rows,
     }
 
 
 def format_report(report: dict) -> str:
     lines = [
-        f"scenes on LoCoMo dev: {report['sessions']} sessions, {report['turns']} turns, capacity {report['capacity']}",
+        f"scenes on LoCoMo dev: {report['sessions']} sessions, {report['turns']} turns, capacity {report['capacity']}, "
+        f"embedded at {report['precision']}",
         "threshold  shifts/session  shifts/turn  sessions w/o shift  other conversation noticed",
     ]
     for r in report["rows"]:

@@ -34,6 +34,7 @@ def test_scene_bench_reports_shifts_and_noticed_turns(tmp_path):
     path.write_text(json.dumps(data))
     report = scenes.run(path)
     assert (report["sessions"], report["turns"]) == (2, 7)
+    assert report["precision"] == "int8"  # what a new store embeds at (auto, ONNX Runtime)
     rows = {r["threshold"]: r for r in report["rows"]}
     assert rows[0.35]["configured"] and rows[0.3]["shiftsPerTurn"] <= rows[0.6]["shiftsPerTurn"]
     assert "configured" in scenes.format_report(report)
