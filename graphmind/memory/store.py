@@ -16,6 +16,7 @@ import json
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
@@ -33,6 +34,8 @@ from graphmind.memory.lock import lock_user
 from graphmind.memory.model import Memory, MemoryInput
 
 MAX_BATCH = 1000
+INLINE_BATCH = 16  # inputs a batch prepares on the event loop; a larger batch, in a worker thread
+T = TypeVar("T")
 
 
 @dataclass
@@ -199,28 +202,16 @@ async def _remember_many(
     request_id: str | None,
 ) -> list[RememberResult]:
     derivations = derivations or [None] * len(inputs)
-    prepared = [_derived(_prepare(item, deps), d) for item, d in zip(inputs, derivations, strict=True)]
+    prepared = await _off_the_loop(
+        len(inputs), lambda: [_derived(_prepare(item, deps), d) for item, d in zip(inputs, derivations, strict=True)]
+    )
     vectors, token_counts = await deps.embedder.embed_counting_async([p.row["content"] for p in prepared])
     threshold = deps.settings.dedup_threshold
-
-    # Within the batch: a later input that only repeats an earlier one points at it.
-    same_batch: dict[int, tuple[int, float]] = {}
-    kept: list[int] = []
-    for i, vector in enumerate(vectors):
-        if kept:
-            similarities = vectors[kept] @ vector
-            for best in np.argsort(-similarities):
-                if similarities[best] <= threshold:
-                    break
-                earlier, row = prepared[kept[best]].row, prepared[i].row
-                if truth.one_occurrence(
-                    earlier["contentType"], earlier["validFrom"], row["contentType"], row["validFrom"]
-                ) and is_duplicate(earlier["content"], row["content"]):
-                    same_batch[i] = (kept[int(best)], float(similarities[best]))
-                    break
-            if i in same_batch:
-                continue
-        kept.append(i)
+    same_batch, kept = await _off_the_loop(len(inputs), lambda: _repeats_within_batch(prepared, vectors, threshold))
+    # the keyword index's rows (memory/keyword_index.py) of the inputs that may be created
+    term_rows = await _off_the_loop(
+        len(kept), lambda: dict(zip(kept, index_rows([prepared[i].row for i in kept]), strict=True))
+    )
 
     by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
     facts = [i for i, searched in zip(kept, by_subject, strict=True) if searched]
@@ -277,7 +268,7 @@ async def _remember_many(
                 now=now,
                 memories=rows,
                 events=log,  # the events of the whole batch, in the same round trip
-                termRows=index_rows(rows),  # the keyword index (memory/keyword_index.py), too
+                termRows=[term_rows[i] for i in to_create],  # the keyword index, too
             )
         else:
             await events.append(tx, user_id, now, log)
@@ -362,6 +353,39 @@ async def _remember_many(
         else:
             results.append(RememberResult(created[item.row["id"]], None, None, redactions, conflicts.get(i, [])))
     return results
+
+
+def _repeats_within_batch(
+    prepared: list[_Prepared], vectors: np.ndarray, threshold: float
+) -> tuple[dict[int, tuple[int, float]], list[int]]:
+    """Within the batch, a later input that only repeats an earlier kept one (cosine above
+    `threshold`, one occurrence, no differing word) points at it, the most similar such one
+    first: returns those repeats, input → (earlier input, cosine), and the inputs kept."""
+    similarities = vectors @ vectors.T
+    same_batch: dict[int, tuple[int, float]] = {}
+    kept: list[int] = []
+    for i in range(len(prepared)):
+        row = similarities[i, kept]
+        above = np.flatnonzero(row > threshold)
+        for best in above[np.argsort(-row[above], kind="stable")]:
+            earlier, current = prepared[kept[best]].row, prepared[i].row
+            if truth.one_occurrence(
+                earlier["contentType"], earlier["validFrom"], current["contentType"], current["validFrom"]
+            ) and is_duplicate(earlier["content"], current["content"]):
+                same_batch[i] = (kept[int(best)], float(row[best]))
+                break
+        if i not in same_batch:
+            kept.append(i)
+    return same_batch, kept
+
+
+async def _off_the_loop(size: int, work: Callable[[], T]) -> T:
+    """`work()` for a batch of `size` inputs: on the event loop for a small batch, in a
+    worker thread for a larger one, whose redaction (about half a millisecond per text)
+    and repeat search would otherwise hold up every other request of the process."""
+    if size <= INLINE_BATCH:
+        return work()
+    return await asyncio.to_thread(work)
 
 
 def _contradicted_within_batch(

@@ -1,5 +1,6 @@
 """remember / rememberMany against the real Neo4j and model."""
 
+from graphmind.memory import store
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many
 
@@ -85,6 +86,22 @@ async def test_remember_many_dedups_within_the_batch_and_chains_the_timeline(dep
         )
     ).records[0]["ids"]
     assert chain == ids
+
+
+async def test_a_large_batch_prepared_off_the_event_loop_keeps_order_repeats_and_redactions(deps, user_id):
+    """Past INLINE_BATCH inputs, redaction and the search for repeats run in a worker
+    thread: results still come back in input order, each repeat points at the first
+    occurrence (the most similar kept input), and redactions are counted per input."""
+    contents = [f"Service {n} of the billing platform runs on host number {n * 7}" for n in range(30)]
+    contents[11] = contents[3]
+    contents[25] = contents[3]
+    contents[20] = "Write to ops@example.com when service 20 of the billing platform fails"
+    assert len(contents) > store.INLINE_BATCH
+    results = await remember_many(deps, user_id, [parse_memory_input({"content": c}) for c in contents])
+    assert [r.memory.content for r in results][:3] == contents[:3]
+    assert results[11].duplicate_of == results[25].duplicate_of == results[3].memory.id
+    assert [i for i, r in enumerate(results) if r.duplicate_of] == [11, 25]
+    assert results[20].redactions == {"EMAIL": 1} and "[EMAIL]" in results[20].memory.content
 
 
 async def test_an_event_on_another_day_is_another_occurrence_not_a_duplicate(remember, deps, user_id):

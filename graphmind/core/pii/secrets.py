@@ -15,6 +15,7 @@ assignments and "my password is …" in prose.
 """
 
 import re
+import threading
 from collections.abc import Callable
 
 from detect_secrets.core.scan import scan_line
@@ -51,6 +52,7 @@ PLUGINS = (
 )
 ENTROPY = Base64HighEntropyString(limit=4.5)
 ALLOWLIST_FILTER = "detect_secrets.filters.allowlist.is_line_allowlisted"
+_CONFIGURING = threading.Lock()
 MIN_ENTROPY_LENGTH = 20  # shorter strings cannot reach 4.5 bits per character anyway
 KIND_OF_TYPE = {
     "JSON Web Token": "TOKEN",  # its pattern stops at the signature: RULES has the whole token
@@ -113,15 +115,19 @@ RULES: list[tuple[re.Pattern, str | Callable[[re.Match], str]]] = [
 
 def _configure() -> None:
     """detect-secrets keeps its plugin choice in process-wide settings: set ours (once,
-    unless something reset them)."""
+    unless something reset them). Large batches are redacted in worker threads
+    (memory/store.py), so only one thread changes the settings at a time."""
     settings = get_settings()
-    if set(settings.plugins) != set(PLUGINS):
-        settings.disable_plugins(*settings.plugins)
-        settings.configure_plugins([{"name": name} for name in PLUGINS])
-    if ALLOWLIST_FILTER in settings.filters:
-        # a "pragma: allowlist secret" comment is for code repositories, and the filter's
-        # regular expressions ran on every scanned line
-        settings.disable_filters(ALLOWLIST_FILTER)
+    if set(settings.plugins) == set(PLUGINS) and ALLOWLIST_FILTER not in settings.filters:
+        return
+    with _CONFIGURING:
+        if set(settings.plugins) != set(PLUGINS):
+            settings.disable_plugins(*settings.plugins)
+            settings.configure_plugins([{"name": name} for name in PLUGINS])
+        if ALLOWLIST_FILTER in settings.filters:
+            # a "pragma: allowlist secret" comment is for code repositories, and the filter's
+            # regular expressions ran on every scanned line
+            settings.disable_filters(ALLOWLIST_FILTER)
 
 
 def _random(value: str) -> bool:
