@@ -4,9 +4,9 @@ topic inside real conversations, and how often it notices a turn from another on
 Offline, no database: each LoCoMo dev session's turns are embedded and placed in order by
 `lifecycle/scene.plan` (capacity and threshold as configured). A session's turns should
 mostly stay in one scene (capacity flushes aside); a turn from another conversation put
-after a session's turns should flush it. Reported per threshold, the configured one marked. Embedded at the precision a new store
-embeds at (GRAPHMIND_EMBEDDING_PRECISION, auto: the backend's new-store precision), since
-there is no store to read one from.
+after a session's turns should flush it. Reported per threshold, the configured one marked.
+Embedded at the precision a new store embeds at (GRAPHMIND_EMBEDDING_PRECISION, auto: the
+backend's new-store precision), since there is no store to read one from.
 """
 
 import random

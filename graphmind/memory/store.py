@@ -83,6 +83,7 @@ class Stored:
 class _Prepared:
     row: dict
     redactions: dict[str, int]
+    terms: dict  # the keyword index's row (memory/keyword_index.py), written if it is created
     session_id: str | None = None
     derivation: Derivation | None = None
 
@@ -133,7 +134,7 @@ def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
         "metadata": json.dumps(metadata, default=str, sort_keys=True),
         "entities": [{"key": e.key, "name": e.name} for e in extract_entities(content, explicit)],
     }
-    return _Prepared(row, counts, item.session_id)
+    return _Prepared(row, counts, index_rows([row])[0], item.session_id)
 
 
 def _derived(prepared: _Prepared, derivation: Derivation | None) -> _Prepared:
@@ -208,10 +209,6 @@ async def _remember_many(
     vectors, token_counts = await deps.embedder.embed_counting_async([p.row["content"] for p in prepared])
     threshold = deps.settings.dedup_threshold
     same_batch, kept = await _off_the_loop(len(inputs), lambda: _repeats_within_batch(prepared, vectors, threshold))
-    # the keyword index's rows (memory/keyword_index.py) of the inputs that may be created
-    term_rows = await _off_the_loop(
-        len(kept), lambda: dict(zip(kept, index_rows([prepared[i].row for i in kept]), strict=True))
-    )
 
     by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
     facts = [i for i, searched in zip(kept, by_subject, strict=True) if searched]
@@ -268,7 +265,7 @@ async def _remember_many(
                 now=now,
                 memories=rows,
                 events=log,  # the events of the whole batch, in the same round trip
-                termRows=[term_rows[i] for i in to_create],  # the keyword index, too
+                termRows=[prepared[i].terms for i in to_create],  # the keyword index, too
             )
         else:
             await events.append(tx, user_id, now, log)
