@@ -37,7 +37,7 @@ def coded_error(error: GraphQLError) -> GraphQLError:
         return _with_extensions(error, original.message, code=original.code, **original.extensions)
     if original is None or error.path is None and not isinstance(original, GraphMindError):
         # Parse, validation, limits and variable coercion: the document is at fault.
-        field = _field_of(error.message)
+        field = (error.extensions or {}).get("field") or _field_of(error.message)
         extensions = {"code": "BAD_USER_INPUT", **({"field": field} if field else {})}
         return _with_extensions(error, error.message, **extensions)
     internal = masked(original, f"at {error.path}")

@@ -9,7 +9,7 @@ from collections.abc import AsyncGenerator, Iterator
 from contextlib import suppress
 
 import strawberry
-from graphql import ASTValidationRule, GraphQLError
+from graphql import ASTValidationRule, GraphQLError, OperationDefinitionNode
 from strawberry.extensions import (
     AddValidationRules,
     DisableIntrospection,
@@ -17,6 +17,7 @@ from strawberry.extensions import (
     MaxTokensLimiter,
     ParserCache,
     QueryDepthLimiter,
+    SchemaExtension,
     ValidationCache,
 )
 from strawberry.scalars import JSON
@@ -181,6 +182,27 @@ class ParseCache(ParserCache):
         yield
 
 
+class OperationNamed(SchemaExtension):
+    """A document of several operations runs the one its request names: strawberry would
+    run the first when none is named (a mutation the client did not choose, silently);
+    that is refused, as the GraphQL spec's operation selection says. Placed after the
+    validation cache, whose result it adds to."""
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        document = context.graphql_document
+        if context._provided_operation_name is None and not context.pre_execution_errors and document is not None:
+            operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+            if len(operations) > 1:
+                context.pre_execution_errors = [
+                    GraphQLError(
+                        "the document holds several operations: name the one to run in operationName",
+                        extensions={"field": "operationName"},
+                    )
+                ]
+        yield
+
+
 # distinct documents whose parse and validation are kept: agents send the same few
 # documents with new variables, and a bound keeps unique texts from growing memory
 DOCUMENT_CACHE_SIZE = 256
@@ -211,6 +233,7 @@ def build_schema(settings: Settings | None = None) -> strawberry.Schema:
             lambda: MaxTokensLimiter(max_token_count=settings.max_query_tokens),
             lambda: ParseCache(maxsize=DOCUMENT_CACHE_SIZE),
             lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
+            OperationNamed,
             ErrorCodes,
         ],
     )

@@ -24,7 +24,7 @@ Named memories (the strongest signal) learn from the outcome itself, as before.
 
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from enum import Enum
 
 from graphmind import idempotency
@@ -122,6 +122,14 @@ async def _replay(recorded: dict) -> Outcome:
             "updates": [SalienceUpdate(**u) for u in recorded["updates"]],
         }
     )
+
+
+LATEST = datetime.max.replace(tzinfo=UTC)  # the latest validity a memory takes (remember: years 1-9999)
+
+
+def _extended(valid_until: datetime, by: timedelta) -> datetime:
+    """A validity extended by `by`, at most to the latest one a memory can have."""
+    return valid_until + by if valid_until <= LATEST - by else LATEST
 
 
 def _utility_of(memory: dict) -> Utility:
@@ -259,7 +267,7 @@ async def _observe(deps: Deps, user_id: str, draft: OutcomeDraft, request_id: st
             new_stability = decay.reviewed_stability(stability, STABILITY_RATE, draft.quality * share)
             valid_until = native(memory.get("validUntil"))
             if valid_until and valid_until > now and new_stability > stability:
-                valid_until += timedelta(hours=new_stability - stability)
+                valid_until = _extended(valid_until, timedelta(hours=new_stability - stability))
             memory.update(
                 utilityEstimate=utility.estimate,
                 utilityVariance=utility.variance,

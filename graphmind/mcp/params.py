@@ -2,6 +2,7 @@
 JSON schema lists exactly what GraphQL accepts), the nested inputs of a trail, and turning
 arguments into GraphQL variables."""
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Any, Literal
@@ -64,9 +65,31 @@ class ActivationBoost(Input):
     boost: float = Field(description="Its activation when the trail is resumed, 0-1.")
 
 
+@dataclass(frozen=True)
+class Verbatim:
+    """A caller's own JSON value (a memory's metadata), passed on as given: its nulls are
+    the caller's data, not arguments left out."""
+
+    value: Any
+
+
+def verbatim(value: Any) -> Verbatim | None:
+    """`value` to be passed on as given; None (not given) stays None, left out."""
+    return None if value is None else Verbatim(value)
+
+
+class _Variables(dict):
+    """Arguments already made GraphQL variables (an input object inside the variables):
+    not converted again, so a `Verbatim` value in them keeps its nulls."""
+
+
 def graphql_value(value: Any) -> Any:
     """An argument as a GraphQL variable value: models in camelCase, times in ISO-8601,
-    None left out of objects (so the schema's defaults apply)."""
+    None left out of objects (so the schema's defaults apply), a `Verbatim` value as given."""
+    if isinstance(value, Verbatim):
+        return value.value
+    if isinstance(value, _Variables):
+        return value
     if isinstance(value, BaseModel):
         return graphql_value(value.model_dump(by_alias=True, exclude_none=True))
     if isinstance(value, datetime):
@@ -80,4 +103,4 @@ def graphql_value(value: Any) -> Any:
 
 def variables(**values: Any) -> dict[str, Any]:
     """GraphQL variables (or an input object) from keyword arguments named as in GraphQL."""
-    return graphql_value(values)
+    return _Variables(graphql_value(values))

@@ -148,6 +148,20 @@ def parse_memory_input(data: dict[str, Any], field_prefix: str = "", stored: boo
         raise BadUserInput(f"{field}: {message}", field=field) from None
 
 
+def check_open_validity(item: MemoryInput, now: datetime, field_prefix: str = "") -> MemoryInput:
+    """A validUntil given without validFrom must come after `now`, the validFrom a memory
+    then gets: a fact that held until a past instant would be stored valid from now to
+    before now, never recalled (QA). The model checks the order only when both are given."""
+    if item.valid_from is None and item.valid_until is not None and item.valid_until <= now:
+        field = f"{field_prefix}validUntil"
+        raise BadUserInput(
+            f"{field}: validUntil must be after validFrom, which is now when not given; "
+            "give validFrom for what held in the past",
+            field=field,
+        )
+    return item
+
+
 def effective_salience(base: float, adjustment: float) -> float:
     """Base salience plus what outcomes taught, clamped to [0, 1] (seed 000)."""
     return max(0.0, min(1.0, base + adjustment))

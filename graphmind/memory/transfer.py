@@ -29,7 +29,14 @@ from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.memory import manage
 from graphmind.memory.entities import entity_key, extract_entities
-from graphmind.memory.model import MAX_ENTITIES, MAX_ENTITY_LENGTH, Memory, MemoryInput, parse_memory_input
+from graphmind.memory.model import (
+    MAX_ENTITIES,
+    MAX_ENTITY_LENGTH,
+    Memory,
+    MemoryInput,
+    check_open_validity,
+    parse_memory_input,
+)
 from graphmind.memory.store import MAX_BATCH, remember_many
 
 
@@ -88,7 +95,7 @@ async def import_lines(
         if not text.strip():
             continue
         try:
-            pending.append(parse_line(text))
+            pending.append(check_open_validity(parse_line(text), deps.clock.now()))
         except BadUserInput as e:
             report.invalid.append((number, e.message))
         if len(pending) >= batch:

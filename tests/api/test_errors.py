@@ -31,6 +31,17 @@ def test_alias_limit(graphql, settings):
     assert codes(graphql(document)) == ["BAD_USER_INPUT"]
 
 
+def test_several_operations_need_the_name_of_the_one_to_run(app_client, graphql):
+    """QA: strawberry ran the first operation when none was named, a mutation included."""
+    document = 'mutation A { snapshot(input: {label: "from A"}) { id } } query B { health { status } }'
+    refused = app_client.post("/graphql", json={"query": document}).json()
+    assert refused["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "operationName"}
+    assert refused.get("data") is None
+    named = app_client.post("/graphql", json={"query": document, "operationName": "B"}).json()
+    assert named["data"]["health"]["status"] and "errors" not in named
+    assert "errors" not in graphql("query Only { health { status } }")
+
+
 def test_graphmind_errors_keep_their_code_and_field():
     error = GraphQLError("x", path=["remember"], original_error=BadUserInput("too short", "content"))
     assert coded_error(error).extensions == {"code": "BAD_USER_INPUT", "field": "content"}

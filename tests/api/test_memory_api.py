@@ -77,6 +77,21 @@ def test_a_time_outside_the_utc_years_is_refused_and_nothing_is_written(graphql,
     assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
 
 
+def test_a_validity_that_ended_before_its_default_start_is_refused_and_nothing_is_written(graphql):
+    """QA: validUntil in the past without validFrom was stored valid from now, never recalled."""
+    before = len(graphql(COUNT)["data"]["memories"]["edges"])
+    past = {"content": "The on-call rotation moved to Opsgenie", "validUntil": "2020-01-01T00:00:00Z"}
+    assert error(graphql(REMEMBER, {"input": past})) == {"code": "BAD_USER_INPUT", "field": "input.validUntil"}
+    body = graphql(
+        "mutation($inputs: [RememberInput!]!) { rememberMany(inputs: $inputs) { id } }",
+        {"inputs": [{"content": "A perfectly fine memory number one"}, past]},
+    )
+    assert error(body) == {"code": "BAD_USER_INPUT", "field": "inputs[1].validUntil"}
+    assert len(graphql(COUNT)["data"]["memories"]["edges"]) == before
+    held = graphql(REMEMBER, {"input": {**past, "validFrom": "2019-01-01T00:00:00Z"}})["data"]["remember"]
+    assert held["status"] == "ACTIVE"
+
+
 def test_aliases_cannot_multiply_the_batch_limit(graphql):
     """QA: 30 aliases of one rememberMany asked for 30 × 1000 embeddings for one rate-limit
     token. The limit holds for the request: 1000 inputs (one text, stored once) and one more."""

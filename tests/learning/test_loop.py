@@ -368,6 +368,17 @@ async def test_a_revision_takes_the_replaced_outcome_out_of_utility_stability_an
     assert abs((revised.valid_until - twin.valid_until).total_seconds()) < 5  # the two remembers' instants apart
 
 
+async def test_a_good_outcome_extends_a_validity_at_the_last_instant_no_further(remember, deps, user_id):
+    """QA: a memory valid until the end of year 9999 made every good outcome INTERNAL
+    (the extension overflowed Python's datetime)."""
+    stored = await remember("The archive keeps audit logs until the end of time", validUntil="9999-12-31T23:59:59Z")
+    decision = await decisions.decide(deps, user_id, draft((stored.memory.id, 1)))
+    await outcomes.observe_outcome(deps, user_id, outcome(decision.trace_id, 1.0))
+    memory = await manage.get_memory(deps, user_id, stored.memory.id)
+    assert memory.valid_until == outcomes.LATEST.replace(microsecond=0) or memory.valid_until == outcomes.LATEST
+    assert memory.outcome_adjustment > 0
+
+
 async def test_concurrent_revisions_are_stamped_in_the_order_they_commit(remember, deps, user_id):
     """QA: `now` was read before the decision's lock, so a revised outcome could be revised
     before it was observed and the active one was not the newest."""

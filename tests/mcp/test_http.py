@@ -54,6 +54,22 @@ async def test_a_session_lists_every_tool_with_its_schema(http_session, new_key)
     assert decide.input_schema["properties"]["decision_type"]["enum"] == ["RECOMMENDATION", "ACTION", "PREFERENCE"]
     assert "SELF_IMPROVEMENT" not in json.dumps(tools["remember"].input_schema)
     assert {t.uri_template for t in templates} == {"graphmind://memory/{id}", "graphmind://decision/{id}"}
+    # a client may call a read-only tool unasked: activate records a retrieval and spends a trail's boosts
+    assert {name for name, tool in tools.items() if tool.annotations.read_only_hint} == {
+        "why",
+        "drift",
+        "list_trails",
+        "helper_brief",
+    }
+
+
+async def test_a_memory_s_metadata_keeps_the_callers_nulls(http_session, new_key):
+    _, key = await new_key()
+    metadata = {"owner": None, "ticket": "OPS-12", "nested": {"reviewer": None, "n": 1}, "list": [1, None]}
+    async with http_session(key) as session:
+        stored = await call(session, "remember", content="Metadata with null values stays as given", metadata=metadata)
+        memory = json.loads((await session.read_resource(f"graphmind://memory/{stored['id']}")).contents[0].text)
+    assert memory["metadata"] == metadata
 
 
 async def test_the_learning_loop_moves_the_memory_s_salience(http_session, new_key):

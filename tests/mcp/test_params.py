@@ -39,3 +39,10 @@ def test_arguments_become_graphql_variables():
             "hypotheses": [{"statement": "exports land in the archive", "supportingNodes": ["m1"]}],
         }
     }
+
+
+def test_a_callers_metadata_keeps_its_nulls():
+    metadata = {"owner": None, "nested": {"reviewer": None, "n": 1}, "list": [1, None]}
+    values = params.variables(input=params.variables(content="x", metadata=params.verbatim(metadata), tags=None))
+    assert values == {"input": {"content": "x", "metadata": metadata}}
+    assert params.variables(metadata=params.verbatim(None)) == {}

@@ -38,7 +38,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
             ),
         )
 
-    @tool(server, "Activate", read_only=True)
+    @tool(server, "Activate")  # not read-only: it records a retrieval and spends a resumed trail's boosts
     async def activate(
         ctx: Context,
         query: Annotated[str | None, Field(description="Start from what recall returns for this.")] = None,
@@ -52,7 +52,8 @@ def register(server: MCPServer, gm: Gateway) -> None:
     ) -> CallToolResult:
         """Spread activation from a query's memories (or given ids) along learned associations,
         shared entities and time: finds what is related but would not match the words. Each node
-        says how it was reached."""
+        says how it was reached. Like recall, it is recorded (a retrievalId for decide), and it
+        spends the boosts of the trail last resumed."""
         return await gm.tool(
             ctx,
             "Activate",

@@ -8,7 +8,7 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from graphmind.mcp.gateway import Gateway
-from graphmind.mcp.params import ContentTypeName, SourceName, variables
+from graphmind.mcp.params import ContentTypeName, SourceName, variables, verbatim
 from graphmind.mcp.tools.base import tool
 
 
@@ -41,7 +41,10 @@ def register(server: MCPServer, gm: Gateway) -> None:
             datetime | None, Field(description="When it starts to hold (ISO-8601; default now).")
         ] = None,
         valid_until: Annotated[
-            datetime | None, Field(description="When it stops holding (ISO-8601; default open-ended).")
+            datetime | None,
+            Field(
+                description="When it stops holding (ISO-8601; default open-ended; after valid_from, now when not given)."
+            ),
         ] = None,
         metadata: Annotated[dict[str, Any] | None, Field(description="Any JSON object, up to 4 KB.")] = None,
         session_id: Annotated[
@@ -73,7 +76,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
                     entities=entities,
                     validFrom=valid_from,
                     validUntil=valid_until,
-                    metadata=metadata,
+                    metadata=verbatim(metadata),  # its nulls are the caller's
                     sessionId=session_id,
                     requestId=request_id,
                 )
