@@ -116,17 +116,19 @@ def _sentence_start(text: str, at: int) -> bool:
 
 
 def extract_entities(text: str, explicit: list[str] | tuple[str, ...] = ()) -> list[Entity]:
-    """Entities of `text` plus the explicitly given ones, de-duplicated by key."""
+    """Entities of `text` plus the explicitly given ones, de-duplicated by key. A name found
+    in the text needs two characters and a letter ("C" or "2024" in running text is noise);
+    a given one is the caller's word and is kept whatever its length ("R", "C", "2024")."""
     found: dict[str, Entity] = {}
 
-    def add(name: str) -> None:
+    def add(name: str, given: bool = False) -> None:
         name = _clean(name)
         key = name.lower()
-        if len(key) >= 2 and key not in found and not key.isdigit():
+        if key and key not in found and (given or (len(key) >= 2 and not key.isdigit())):
             found[key] = Entity(key, name)
 
     for name in explicit:
-        add(name)
+        add(name, given=True)
     text = _PLACEHOLDER.sub(" ", text)  # "[EMAIL]" and friends are not entities
     text = LABELS.sub(" . ", text)  # a template's labels, each then a sentence start
     for match in _CAPITALISED.finditer(text):

@@ -16,6 +16,7 @@ from graphmind.core.visible import CONTROL, shows_anything
 from graphmind.db.database import native
 from graphmind.errors import BadUserInput
 from graphmind.lifecycle import decay
+from graphmind.memory.entities import entity_key
 from graphmind.memory.harmful import harmful
 
 MAX_TAGS, MAX_TAG_LENGTH = 20, 64
@@ -77,9 +78,11 @@ class MemoryInput(BaseModel):
     @field_validator("entities")
     @classmethod
     def _entities(cls, entities: list[str]) -> list[str]:
-        cleaned = [e.strip() for e in entities if e.strip()]
+        cleaned = [e.strip() for e in entities]
         if any(len(e) > MAX_ENTITY_LENGTH for e in cleaned):
             raise ValueError(f"each entity must be at most {MAX_ENTITY_LENGTH} characters")
+        if not all(map(entity_key, cleaned)):  # it would be dropped unsaid (QA)
+            raise ValueError("each entity must name something: more than spaces and punctuation")
         return cleaned
 
     @field_validator("metadata")

@@ -25,6 +25,12 @@ def test_explicit_entities_first_and_deduplicated():
     assert keys("Neo4j is fast", ["neo4j", "GraphMind"]) == ["neo4j", "graphmind"]
 
 
+def test_given_entities_are_kept_whatever_their_length_found_ones_are_not():
+    """QA: "R", "C" and "2024" given by the caller were dropped unsaid."""
+    assert keys("We picked R over C after the 2024 review", ["R", "C", "2024"]) == ["r", "c", "2024"]
+    assert keys("We picked R over C after the 2024 review") == []  # found in the text: none of them
+
+
 def test_common_words_and_placeholders_are_not_entities():
     assert keys("The meeting went well. Thanks! Mail [EMAIL] later.") == ["mail"]
 

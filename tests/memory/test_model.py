@@ -32,6 +32,8 @@ VALID = {"content": "User prefers Redis for caching"}
         ({"metadata": {"x": float("inf")}}, "metadata"),
         ({"metadata": {"blob": "ü" * 2049}}, "metadata"),  # 4098 bytes in UTF-8
         ({"entities": ["e" * 101]}, "entities"),
+        ({"entities": ["Redis", "-"]}, "entities"),  # nothing to name: it was dropped unsaid (QA)
+        ({"entities": ["  "]}, "entities"),
         ({"validFrom": "2024-01-02T00:00:00Z", "validUntil": "2024-01-01T00:00:00Z"}, "validUntil"),
         ({"unknownField": 1}, "unknownField"),
     ],
