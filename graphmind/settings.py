@@ -1,9 +1,10 @@
 """Settings, read from environment variables with the GRAPHMIND_ prefix."""
 
+import ipaddress
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -106,6 +107,18 @@ class Settings(BaseSettings):
         default_factory=list,
         description="addresses or networks that may scrape /metrics without an admin key (JSON list)",
     )
+
+    @field_validator("metrics_allow")
+    @classmethod
+    def _networks(cls, networks: list[str]) -> list[str]:
+        """Refused when read, not on every scrape (QA: 'localhost' made each /metrics a 500)."""
+        for network in networks:
+            try:
+                ipaddress.ip_network(network, strict=False)
+            except ValueError:
+                raise ValueError(f"{network!r} is not an IP address or network (such as 10.0.0.0/8)") from None
+        return networks
+
     metrics_count_seconds: float = Field(
         30.0,
         ge=0,

@@ -39,3 +39,15 @@ def test_a_port_outside_1_to_65535_is_refused_when_read(monkeypatch):
             m.setenv(name, value)
             with pytest.raises(ValidationError, match=name.removeprefix("GRAPHMIND_").lower()):
                 Settings()
+
+
+def test_a_metrics_network_that_is_not_one_is_refused_when_read(monkeypatch):
+    """QA: 'localhost' was taken, then every scrape of /metrics failed with a 500."""
+    import pytest
+    from pydantic import ValidationError
+
+    monkeypatch.setenv("GRAPHMIND_METRICS_ALLOW", '["10.0.0.0/8", "localhost"]')
+    with pytest.raises(ValidationError, match="'localhost' is not an IP address or network"):
+        Settings()
+    monkeypatch.setenv("GRAPHMIND_METRICS_ALLOW", '["10.0.0.0/8", "::1"]')
+    assert Settings().metrics_allow == ["10.0.0.0/8", "::1"]
