@@ -20,6 +20,21 @@ async def test_keys_are_stored_hashed(deps, db):
         await keys.revoke_key(deps, "gm_nothing")
 
 
+async def test_a_prefix_two_keys_share_revokes_neither(deps, db):
+    """QA: both keys were revoked while the command said it had failed."""
+    first, _ = await keys.create_key(deps, "key-owner-3", keys.Role.AGENT, "one")
+    second, _ = await keys.create_key(deps, "key-owner-3", keys.Role.AGENT, "two")
+    await db.write("testing.share_key_prefix", keyId=second.id, prefix=first.prefix)
+    with pytest.raises(BadUserInput, match="matches 2 keys; give the id"):
+        await keys.revoke_key(deps, first.prefix)
+    assert all(k.active for k in await keys.list_keys(deps, "key-owner-3"))
+    assert (await keys.revoke_key(deps, second.id)).revoked_at is not None
+    assert [k.active for k in sorted(await keys.list_keys(deps, "key-owner-3"), key=lambda k: k.id != first.id)] == [
+        True,
+        False,
+    ]
+
+
 async def test_bad_user_ids(deps):
     for bad in ("", "has space", "x" * 129):
         with pytest.raises(BadUserInput):
