@@ -228,3 +228,56 @@ async def test_a_memory_redaction_made_longer_than_the_limit_imports_back(deps, 
     assert imported.exit_code == 0 and "1 stored" in imported.stdout, imported.output
     [back] = (await memories_of(deps, copy)).values()
     assert (back.content, back.metadata) == (stored.memory.content, stored.memory.metadata)
+
+
+async def test_a_line_json_cannot_read_is_one_invalid_line_not_a_failed_import(deps, user_id, tmp_path):
+    """QA: a line nested too deeply, an integer of 5,000 digits or a byte that is not UTF-8
+    stopped the whole import with an unexpected error, no line reported."""
+    source = tmp_path / "odd.jsonl"
+    good = [json.dumps({"content": f"A perfectly ordinary memory number {n}"}).encode() for n in range(3)]
+    deep = b"[" * 100_000 + b"]" * 100_000
+    huge = b'{"content": "Line with a huge integer", "metadata": {"n": ' + b"1" * 5000 + b"}}"
+    latin = '{"content": "Caf\u00e9 opens at nine every morning"}'.encode("latin-1")
+    source.write_bytes(b"\n".join([good[0], deep, huge, good[1], latin, good[2]]) + b"\n")
+    result = await invoke("import", str(source), "--user", user_id)
+    assert result.exit_code == 1, result.output
+    assert "6 lines, 3 stored" in result.stdout and "3 invalid lines skipped" in result.stdout
+    assert "  line 2: not JSON this service reads: nested too deeply" in result.stdout
+    assert "  line 3: not JSON this service reads: " in result.stdout
+    assert "  line 5: not UTF-8: byte 0xe9 at column 17" in result.stdout
+    assert len(await memories_of(deps, user_id)) == 3
+
+
+async def test_a_short_memory_whose_redaction_shortened_it_imports_back(deps, user_id, remember, tmp_path):
+    """QA: 'ping a@b.io' is stored as 'ping [EMAIL]', and import measured it as 6 characters."""
+    stored = await remember("ping a@b.io")
+    exported = tmp_path / "export.jsonl"
+    assert (await invoke("export", str(exported), "--user", user_id)).exit_code == 0
+    imported = await invoke("import", str(exported), "--user", f"{user_id}-copy")
+    assert imported.exit_code == 0 and "1 stored" in imported.stdout, imported.output
+    assert list(await memories_of(deps, f"{user_id}-copy")) == [stored.memory.content] == ["ping [EMAIL]"]
+
+
+async def test_a_blank_or_empty_user_is_refused_before_anything_is_read_or_written(tmp_path):
+    """QA: --user "" imported for the default user, --user "   " for a user no API can reach."""
+    source = tmp_path / "one.jsonl"
+    source.write_text(json.dumps({"content": "A memory for nobody in particular"}) + "\n")
+    for user in ("", "   ", "two words"):
+        for args in (["import", str(source)], ["export", str(tmp_path / "out.jsonl")]):
+            result = await invoke(*args, "--user", user)
+            assert result.exit_code == 2 and "Invalid value for '--user'" in result.stderr, (args, result.output)
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+async def test_a_memory_valid_from_the_last_instant_exports_and_imports(deps, user_id, remember, tmp_path):
+    """QA: superseded, its line's validUntil (one microsecond later) overflowed: export --all failed."""
+    last = "9999-12-31T23:59:59.999999+00:00"
+    planned = await remember("The time capsule opens at the end of the calendar", validFrom=last)
+    newer = await remember("Quarterly planning uses the shared spreadsheet")
+    await manage.supersede(deps, user_id, planned.memory.id, newer.memory.id)
+    exported = tmp_path / "all.jsonl"
+    assert (await invoke("export", str(exported), "--user", user_id, "--all")).exit_code == 0
+    line = {r["content"]: r for r in read_lines(exported)}[planned.memory.content]
+    assert (line["validFrom"], line["validUntil"]) == ("9999-12-31T23:59:59.999998+00:00", last)
+    imported = await invoke("import", str(exported), "--user", f"{user_id}-copy")
+    assert imported.exit_code == 0 and "2 stored" in imported.stdout, imported.output

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from graphmind.cli.database import with_database, without_model
-from graphmind.cli.root import cli
+from graphmind.cli.root import cli, user_option
 from graphmind.errors import GraphMindError
 from graphmind.settings import Settings
 
@@ -18,7 +18,7 @@ def obsidian() -> None:
 
 @obsidian.command("export")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--user", help="Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
+@user_option("Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
 @click.option("--force", is_flag=True, help="Overwrite notes with edits not imported yet.")
 def obsidian_export(directory: Path, user: str | None, force: bool) -> None:
     """Write the user's memories, decisions, trails, sessions and entities as notes in DIRECTORY."""
@@ -38,7 +38,7 @@ def obsidian_export(directory: Path, user: str | None, force: bool) -> None:
 
 @obsidian.command("import")
 @click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--user", help="Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
+@user_option("Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
 @click.option("--dry-run", is_flag=True, help="Only report what the import would change.")
 def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
     """Apply a vault's edits: changed texts, added links, new notes in memories/ (never deletes)."""
@@ -64,7 +64,7 @@ def obsidian_import(directory: Path, user: str | None, dry_run: bool) -> None:
 
 @cli.command("import", short_help="Bulk-load memories from a JSON lines file.")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--user", help="Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
+@user_option("Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
 @click.option(
     "--batch", type=click.IntRange(1, 1000), default=500, show_default=True, help="Memories stored per transaction."
 )
@@ -77,14 +77,15 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
     from graphmind.bench.common import bench_deps
     from graphmind.memory.transfer import import_lines
 
-    with file.open(encoding="utf-8-sig") as lines:
+    # a byte that is not UTF-8 fails its own line, not the file (memory/transfer.py `parse_line`)
+    with file.open(encoding="utf-8-sig", errors="surrogateescape") as lines:
         total = sum(1 for _ in lines)
 
     async def go():
         async with bench_deps() as deps:
             user_id = user or deps.settings.default_user_id
             with (
-                file.open(encoding="utf-8-sig") as lines,
+                file.open(encoding="utf-8-sig", errors="surrogateescape") as lines,
                 tqdm(total=total, unit="line", desc=file.name, disable=None) as bar,
             ):
                 return user_id, await import_lines(deps, user_id, lines, batch, bar.update)
@@ -105,7 +106,7 @@ def import_memories(file: Path, user: str | None, batch: int) -> None:
 
 @cli.command("export", short_help="Write the user's memories as JSON lines.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
-@click.option("--user", help="Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
+@user_option("Whose memories (default GRAPHMIND_DEFAULT_USER_ID).")
 @click.option(
     "--all",
     "every_status",

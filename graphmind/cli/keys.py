@@ -5,7 +5,7 @@ import asyncio
 import click
 
 from graphmind.cli.database import with_deps
-from graphmind.cli.root import cli
+from graphmind.cli.root import cli, user_option
 from graphmind.errors import GraphMindError
 
 
@@ -15,7 +15,7 @@ def keys() -> None:
 
 
 @keys.command("create")
-@click.option("--user", "user_id", required=True, help="The user the key's requests act as.")
+@user_option("The user the key's requests act as.", "user_id", required=True)
 @click.option("--role", type=click.Choice(["agent", "admin"]), default="agent", show_default=True)
 @click.option("--label", help="What the key is for.")
 def keys_create(user_id: str, role: str, label: str | None) -> None:
@@ -29,7 +29,7 @@ def keys_create(user_id: str, role: str, label: str | None) -> None:
 
 
 @keys.command("list")
-@click.option("--user", "user_id", help="Only this user's keys.")
+@user_option("Only this user's keys.", "user_id")
 def keys_list(user_id: str | None) -> None:
     """List keys (prefix, user, role, state), never secrets; says so when there are none."""
     from graphmind.security import keys as api_keys

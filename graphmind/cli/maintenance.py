@@ -6,13 +6,13 @@ import sys
 import click
 
 from graphmind.cli.database import with_database
-from graphmind.cli.root import cli
+from graphmind.cli.root import cli, user_option
 from graphmind.errors import GraphMindError
 
 
 @cli.command(short_help="Rebuild outcome adjustments from the event log.")
 @click.option("--check", is_flag=True, required=True, help="Compare with the stored values.")
-@click.option("--user", help="Only this user (default: every user).")
+@user_option("Only this user (default: every user).")
 def replay(check: bool, user: str | None) -> None:
     """Rebuild every memory's outcome adjustment from the event log; report differences."""
     from graphmind.learning.replay import replay as run_replay

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from graphmind.cli.database import without_model
-from graphmind.cli.root import cli
+from graphmind.cli.root import cli, user_option
 from graphmind.settings import Settings
 
 
@@ -55,7 +55,7 @@ def plot_learning(rounds: int, seed: int, report_path: Path | None, out: Path) -
     show_default=True,
     help='"last_session", an ISO-8601 time (the latest snapshot at or before it) or a snapshot id.',
 )
-@click.option("--user", help="Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
+@user_option("Whose graph (default GRAPHMIND_DEFAULT_USER_ID).")
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -74,7 +74,7 @@ def plot_drift(since: str, user: str | None, out: Path) -> None:
 
 @plot.command("salience")
 @click.argument("memory_id")
-@click.option("--user", help="Whose memory (default GRAPHMIND_DEFAULT_USER_ID).")
+@user_option("Whose memory (default GRAPHMIND_DEFAULT_USER_ID).")
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),

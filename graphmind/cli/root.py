@@ -2,11 +2,29 @@
 one line (`Error: …`) unless `--debug`; `main` is the entry point."""
 
 import logging
+from collections.abc import Callable
 
 import click
 
 from graphmind.errors import GraphMindError
 from graphmind.settings import Settings
+
+
+def user_option(help: str, name: str = "user", required: bool = False) -> Callable:
+    """`--user`, checked as every user id is (security/keys.py `check_user_id`): an empty
+    one stood for the default user and a blank one made data no API could reach (QA)."""
+
+    def checked(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is None:
+            return None
+        from graphmind.security.keys import check_user_id
+
+        try:
+            return check_user_id(value, field="--user")
+        except GraphMindError as e:
+            raise click.BadParameter(e.message) from None
+
+    return click.option("--user", name, help=help, required=required, callback=checked)
 
 
 class GraphMindGroup(click.Group):

@@ -51,11 +51,19 @@ class ImportReport:
 
 
 def parse_line(text: str) -> MemoryInput:
-    """One line as remember's validated input; BAD_USER_INPUT says what is wrong."""
+    """One line as remember's validated input; BAD_USER_INPUT says what is wrong. A line read
+    with `errors="surrogateescape"` (the CLI's) that held bytes not UTF-8 says where."""
+    undecoded = next((i for i, c in enumerate(text) if "\udc80" <= c <= "\udcff"), None)
+    if undecoded is not None:
+        raise BadUserInput(f"not UTF-8: byte 0x{ord(text[undecoded]) - 0xDC00:02x} at column {undecoded + 1}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise BadUserInput(f"not JSON: {e.msg} at column {e.colno}") from None
+    except RecursionError:  # nested deeper than the parser goes (QA: the whole import stopped)
+        raise BadUserInput("not JSON this service reads: nested too deeply") from None
+    except ValueError as e:  # an integer of more digits than Python converts (QA)
+        raise BadUserInput(f"not JSON this service reads: {e}") from None
     if not isinstance(data, dict):
         raise BadUserInput("a line must be a JSON object")
     parsed = parse_memory_input(data, stored=True)  # an export's redacted text: limits as first written
@@ -127,19 +135,25 @@ def carried_entities(memory: Memory) -> tuple[list[str], list[str]]:
 
 def export_row(memory: Memory, entities: list[str]) -> dict:
     """A memory as a line `import` accepts, naming `entities` (`carried_entities`)."""
+    valid_from, valid_until = memory.valid_from, memory.valid_until
+    if valid_until:
+        try:
+            valid_until = max(valid_until, valid_from + NEVER_VALID)
+        except OverflowError:  # validFrom the last instant there is: valid for the microsecond before it (QA)
+            valid_from -= NEVER_VALID
     row = {
         "content": memory.content,
         "contentType": memory.content_type.value,
         "temporalLevel": memory.temporal_level,
         "baseSalience": memory.base_salience,
-        "validFrom": memory.valid_from.isoformat(),
+        "validFrom": valid_from.isoformat(),
         "source": Source.MODEL.value if memory.source is Source.SELF_IMPROVEMENT else memory.source.value,
         "tags": memory.tags,
         "metadata": memory.metadata,
         "entities": entities,
     }
-    if memory.valid_until:
-        row["validUntil"] = max(memory.valid_until, memory.valid_from + NEVER_VALID).isoformat()
+    if valid_until:
+        row["validUntil"] = valid_until.isoformat()
     return row
 
 
