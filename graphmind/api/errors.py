@@ -8,6 +8,7 @@ import logging
 import re
 import uuid
 
+from graphql import ArgumentNode, ListValueNode, Node, ObjectValueNode, parse
 from graphql.error import GraphQLError
 from strawberry.extensions import MaskErrors
 
@@ -30,6 +31,49 @@ def _field_of(message: str) -> str | None:
     return variable.group(1) if variable else None
 
 
+_REQUIRED = re.compile(r"to include required field '(\w+)'")
+
+
+def _literal_field(error: GraphQLError) -> str | None:
+    """The argument path of the literal a validation error points at ("limit",
+    "input.contentType", "filter.statuses[0]"; a missing required field named after its
+    object): a value written in the document has no variable for `_field_of` to read."""
+    if not error.nodes or error.nodes[0].loc is None or error.source is None:
+        return None
+    target = error.nodes[0].loc
+    try:
+        document = parse(error.source.body)
+    except GraphQLError:
+        return None
+
+    def search(node: Node, path: str) -> str | None:
+        if node.loc is not None and (node.loc.start, node.loc.end) == (target.start, target.end):
+            return path
+        if isinstance(node, ObjectValueNode):
+            children: list[tuple[Node, str]] = [(f.value, f"{path}.{f.name.value}") for f in node.fields]
+        elif isinstance(node, ListValueNode):
+            children = [(v, f"{path}[{i}]") for i, v in enumerate(node.values)]
+        else:
+            return None
+        return next((found for child, name in children if (found := search(child, name))), None)
+
+    for node in _walk(document):
+        if isinstance(node, ArgumentNode) and (found := search(node.value, node.name.value)):
+            missing = _REQUIRED.search(error.message)
+            return f"{found}.{missing.group(1)}" if missing else found
+    return None
+
+
+def _walk(node: Node):
+    """Every node of a document, depth first."""
+    yield node
+    for key in node.keys:
+        value = getattr(node, key, None)
+        for child in value if isinstance(value, tuple | list) else [value]:
+            if isinstance(child, Node):
+                yield from _walk(child)
+
+
 def coded_error(error: GraphQLError) -> GraphQLError:
     """The error as the client sees it, with its code."""
     original = error.original_error
@@ -37,7 +81,7 @@ def coded_error(error: GraphQLError) -> GraphQLError:
         return _with_extensions(error, original.message, code=original.code, **original.extensions)
     if original is None or error.path is None and not isinstance(original, GraphMindError):
         # Parse, validation, limits and variable coercion: the document is at fault.
-        field = (error.extensions or {}).get("field") or _field_of(error.message)
+        field = (error.extensions or {}).get("field") or _field_of(error.message) or _literal_field(error)
         extensions = {"code": "BAD_USER_INPUT", **({"field": field} if field else {})}
         return _with_extensions(error, error.message, **extensions)
     internal = masked(original, f"at {error.path}")

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from graphql import GraphQLError
 
 from graphmind.api.errors import coded_error
@@ -40,6 +41,21 @@ def test_several_operations_need_the_name_of_the_one_to_run(app_client, graphql)
     named = app_client.post("/graphql", json={"query": document, "operationName": "B"}).json()
     assert named["data"]["health"]["status"] and "errors" not in named
     assert "errors" not in graphql("query Only { health { status } }")
+
+
+@pytest.mark.parametrize(
+    ("document", "field"),
+    [
+        ('{ recall(query: "kafka", limit: "ten") { retrievalId } }', "limit"),
+        ('mutation { remember(input: {content: "long enough text", contentType: BOGUS}) { id } }', "input.contentType"),
+        ("{ memories(filter: {statuses: [ACTIVE, NOPE]}) { edges { cursor } } }", "filter.statuses[1]"),
+        ("mutation { remember(input: {}) { id } }", "input.content"),
+    ],
+)
+def test_a_bad_literal_in_the_document_is_named_as_a_variable_would_be(graphql, document, field):
+    """QA: written in the document rather than passed as a variable, it had no field."""
+    [error] = graphql(document)["errors"]
+    assert error["extensions"] == {"code": "BAD_USER_INPUT", "field": field}
 
 
 def test_graphmind_errors_keep_their_code_and_field():
