@@ -31,8 +31,9 @@ class MemoryInput(BaseModel):
 
     content: str
     content_type: ContentType = ContentType.OBSERVATION
-    temporal_level: int | None = Field(None, ge=1, le=4)
-    base_salience: float | None = Field(None, ge=0.0, le=1.0)
+    # strict: an import line's `true` or "0.5" is refused, as GraphQL refuses it (QA)
+    temporal_level: int | None = Field(None, ge=1, le=4, strict=True)
+    base_salience: float | None = Field(None, ge=0.0, le=1.0, strict=True)
     valid_from: datetime | None = None
     valid_until: datetime | None = None
     source: Source = Source.USER

@@ -22,6 +22,8 @@ VALID = {"content": "User prefers Redis for caching"}
         ({"contentType": "rumour"}, "contentType"),
         ({"temporalLevel": 0}, "temporalLevel"),
         ({"temporalLevel": 5}, "temporalLevel"),
+        ({"temporalLevel": True}, "temporalLevel"),  # an import line's JSON: not coerced (QA)
+        ({"baseSalience": "0.5"}, "baseSalience"),
         ({"baseSalience": 1.5}, "baseSalience"),
         ({"baseSalience": -0.1}, "baseSalience"),
         ({"source": "gossip"}, "source"),
