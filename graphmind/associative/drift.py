@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core import events
+from graphmind.core.redaction import redact
+from graphmind.core.visible import shows_anything
 from graphmind.db.database import NO_KEY, native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, NotFound
@@ -98,6 +100,10 @@ async def take_snapshot(
     label = label.strip()
     if not label or len(label) > MAX_LABEL:
         raise BadUserInput(f"label must be 1-{MAX_LABEL} characters", field="input.label")
+    if not shows_anything(label):
+        raise BadUserInput("label has no visible character", field="input.label")
+    if deps.settings.redact_pii:  # as trail labels and session goals
+        label = redact(label).text
     agent_id = validate_agent_id(agent_id) if agent_id is not None else None
     now = deps.clock.now()
 

@@ -9,6 +9,7 @@ from graphmind.associative.drift import drift, take_snapshot
 from graphmind.core import edges
 from graphmind.core.clock import FixedClock
 from graphmind.errors import BadUserInput, NotFound
+from graphmind.learning.event_log import events_after
 from graphmind.memory import manage
 from graphmind.memory.model import parse_memory_input
 from graphmind.memory.store import remember_many
@@ -76,3 +77,18 @@ async def test_no_snapshot_bad_since_and_other_users(graph, deps):
         await drift(deps, "someone-else", since=snapshot.id)
     with pytest.raises(BadUserInput):
         await take_snapshot(deps, graph.user_id, "  ")
+
+
+async def test_a_snapshot_label_is_redacted_as_trail_labels_are(graph, deps):
+    """QA: the label was stored (and logged) as written, PII and all."""
+    u = graph.user_id
+    taken = await take_snapshot(deps, u, "  before ops@example.com moved the cache ")
+    assert taken.label == "before [EMAIL] moved the cache"
+    assert (await drift(deps, u, since=taken.id)).baseline.label == taken.label
+    [event] = await events_after(deps, u, 0, ["snapshot.taken"], 10)
+    assert event.payload["label"] == taken.label
+    off = replace(deps, settings=deps.settings.model_copy(update={"redact_pii": False}))
+    assert (await take_snapshot(off, u, "mail ops@example.com")).label == "mail ops@example.com"
+    with pytest.raises(BadUserInput) as error:  # as a trail label: something must show
+        await take_snapshot(deps, u, "\u200b\u200b")
+    assert error.value.extensions["field"] == "input.label"
