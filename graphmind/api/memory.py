@@ -72,7 +72,7 @@ class RecallFilter:
         default=None, description="Only these levels (1-4; an empty list is refused)."
     )
     tags: list[str] | None = strawberry.field(
-        default=None, description="Memories with any of these tags (an empty list is refused)."
+        default=None, description="Memories with any of these tags (an empty list or a blank tag is refused)."
     )
     valid_from: datetime | None = strawberry.field(
         default=None, description="Validity overlapping a range that starts here."
@@ -109,7 +109,7 @@ class MemoryFilter:
         default=None, description="Only these levels (1-4; an empty list is refused)."
     )
     tags: list[str] | None = strawberry.field(
-        default=None, description="Memories with any of these tags (an empty list is refused)."
+        default=None, description="Memories with any of these tags (an empty list or a blank tag is refused)."
     )
 
 

@@ -171,7 +171,7 @@ async def list_trails(
     filter_agent_id: Annotated[str | None, arg("Only this agent's trails.")] = None,
     filter_status: Annotated[trails.TrailStatus | None, arg("Only trails with this status.")] = None,
     filter_tags: Annotated[
-        list[str] | None, arg("Only trails with any of these tags (an empty list is refused).")
+        list[str] | None, arg("Only trails with any of these tags (an empty list or a blank tag is refused).")
     ] = None,
     first: Annotated[int, arg("Page size (1-100).")] = 20,
     after: Annotated[str | None, arg("Cursor to continue after.")] = None,

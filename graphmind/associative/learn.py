@@ -15,6 +15,7 @@ from enum import Enum
 from graphmind.associative import nodes
 from graphmind.associative.seeds import fresh_seeds, recorded_seeds
 from graphmind.core import edges, events
+from graphmind.core.visible import shows_anything
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 
@@ -53,6 +54,8 @@ def _validate(query: str, agent_id: str, node_ids: list[str], strength: float) -
     query = query.strip()
     if not query or len(query) > MAX_QUERY:
         raise BadUserInput(f"query must be 1-{MAX_QUERY} characters", field="input.query")
+    if not shows_anything(query):  # recall, which finds its seeds, would refuse it as `query`
+        raise BadUserInput("query has no visible character", field="input.query")
     if not 0.0 < strength <= 1.0:  # 0 would change no edge (QA: it reported edges adjusted)
         raise BadUserInput("strength must be within (0, 1]", field="input.strength")
     unique = list(dict.fromkeys(node_ids))

@@ -12,3 +12,12 @@ def require_some(values: Sequence | None, field: str) -> None:
     if values is not None and not values:
         name = field.rsplit(".", 1)[-1]
         raise BadUserInput(f"{name} must name at least one value, or be left out for all", field=field)
+
+
+def require_no_blank(values: Sequence[str] | None, field: str) -> None:
+    """BAD_USER_INPUT naming `field[i]` when entry i is empty or only spaces: tags are
+    stored trimmed and never blank, so such a value would choose nothing."""
+    for i, value in enumerate(values or []):
+        if not value.strip():
+            name = field.rsplit(".", 1)[-1]
+            raise BadUserInput(f"{name}[{i}] must not be empty or only spaces", field=f"{field}[{i}]")

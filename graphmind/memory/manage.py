@@ -67,7 +67,7 @@ async def list_memories(
         filters=nullable(
             contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
             temporalLevels=flt.temporal_levels or None,
-            tags=[t.lower() for t in flt.tags] if flt.tags else None,
+            tags=[t.strip().lower() for t in flt.tags] if flt.tags else None,  # as remember stores them
         ),
         after=cursor_position(after),
         pageSize=first + 1,

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
-from graphmind.core.choices import require_some
+from graphmind.core.choices import require_no_blank, require_some
 from graphmind.core.enums import ContentType, MemoryStatus, Source
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
 from graphmind.core.redaction import as_written
@@ -259,9 +259,10 @@ class Memory:
 
 
 def check_list_filters(content_types: list | None, temporal_levels: list[int] | None, tags: list | None) -> None:
-    """The list filters recall and `memories` share: none may be empty (`core/choices.py`),
-    and temporal levels are 1-4."""
+    """The list filters recall and `memories` share: none may be empty, nor hold a blank
+    tag (`core/choices.py`), and temporal levels are 1-4."""
     for values, name in ((content_types, "contentTypes"), (temporal_levels, "temporalLevels"), (tags, "tags")):
         require_some(values, f"filter.{name}")
+    require_no_blank(tags, "filter.tags")
     if temporal_levels and any(not 1 <= level <= 4 for level in temporal_levels):
         raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")

@@ -29,6 +29,7 @@ from graphmind.core.enums import ContentType, MemoryStatus
 from graphmind.core.events import content_hash
 from graphmind.core.ids import timed_id
 from graphmind.core.redaction import redact
+from graphmind.core.visible import shows_anything
 from graphmind.db.database import keys_or_none_matching, native, nullable
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
@@ -141,6 +142,8 @@ def _validate(
         raise BadUserInput("query must not be empty", field="query")
     if len(query) > MAX_QUERY_LENGTH:
         raise BadUserInput(f"query must be at most {MAX_QUERY_LENGTH} characters", field="query")
+    if not shows_anything(query):  # as remember, startSession and decide
+        raise BadUserInput("query has no visible character", field="query")
     if not 1 <= limit <= deps.settings.recall_max_limit:
         raise BadUserInput(f"limit must be 1-{deps.settings.recall_max_limit}, got {limit}", field="limit")
     check_list_filters(flt.content_types, flt.temporal_levels, flt.tags)
@@ -259,7 +262,7 @@ async def recall(
             rangeTo=_aware(flt.valid_to),
             contentTypes=[c.value for c in flt.content_types] if flt.content_types else None,
             temporalLevels=flt.temporal_levels or None,
-            tags=[t.lower() for t in flt.tags] if flt.tags else None,
+            tags=[t.strip().lower() for t in flt.tags] if flt.tags else None,  # as remember stores them
         ),
         hideImproved=not flt.include_history,
         neighbourSeconds=s.neighbour_window_minutes * 60 if neighbours else 0.0,

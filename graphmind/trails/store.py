@@ -7,7 +7,7 @@ from datetime import datetime
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core import events
-from graphmind.core.choices import require_some
+from graphmind.core.choices import require_no_blank, require_some
 from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
@@ -256,6 +256,7 @@ async def list_trails(
     if not 1 <= first <= MAX_PAGE:
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
     require_some(tags, "filterTags")
+    require_no_blank(tags, "filterTags")
     [row] = await deps.db.read(
         "trails.list",
         userId=user_id,

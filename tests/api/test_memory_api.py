@@ -172,6 +172,22 @@ def test_an_empty_list_that_chooses_is_bad_input_not_everything(graphql, documen
     assert "[9]" in document or "at least one value, or be left out" in body["errors"][0]["message"]
 
 
+@pytest.mark.parametrize(
+    ("document", "field"),
+    [
+        # QA: accepted, and chose nothing (tags are stored trimmed, never blank)
+        ('{ recall(query: "anything", filter: {tags: ["", "  "]}) { retrievalId } }', "filter.tags[0]"),
+        ('{ memories(filter: {tags: ["ops", " "]}) { edges { cursor } } }', "filter.tags[1]"),
+        ('{ trails(filterTags: ["ops", ""]) { totalCount } }', "filterTags[1]"),
+        # QA: a query that shows nothing returned memories
+        ('{ recall(query: "\\u200b\\u200b") { retrievalId } }', "query"),
+    ],
+)
+def test_a_blank_tag_or_an_invisible_query_is_bad_input(graphql, document, field):
+    body = graphql(document)
+    assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": field}
+
+
 def test_recall_returns_items_with_breakdowns(graphql):
     graphql(REMEMBER, {"input": {"content": "The nightly backup runs at 02:00 UTC on Neo4j"}})
     result = graphql(RECALL, {"q": "when does the nightly backup run?"})["data"]["recall"]

@@ -90,6 +90,9 @@ async def test_bad_input_and_other_users_nodes_write_nothing(quiet, user_id, sce
         with pytest.raises(BadUserInput) as error:
             await learn(quiet, user_id, QUERY, "agent-1", Feedback.CORRECT, [r], strength=strength)
         assert error.value.extensions["field"] == "input.strength"
+    with pytest.raises(BadUserInput) as error:  # recall, which would find its seeds, refuses it too
+        await learn(quiet, user_id, "\u200b\u200b", "agent-1", Feedback.CORRECT, [r])
+    assert error.value.extensions["field"] == "input.query"
     with pytest.raises(NotFound):
         await learn(quiet, "someone-else", QUERY, "agent-1", Feedback.CORRECT, [r])
     with pytest.raises(NotFound):

@@ -13,7 +13,7 @@ from graphmind.gardener.runner import run_job
 from graphmind.learning.event_log import events_after
 from graphmind.memory import manage
 from graphmind.memory.model import parse_memory_input
-from graphmind.memory.recall import recall
+from graphmind.memory.recall import RecallFilter, recall
 from graphmind.memory.store import remember_many
 
 
@@ -76,6 +76,18 @@ async def test_bad_page_arguments(deps, user_id):
     with pytest.raises(BadUserInput) as error:
         await manage.list_memories(deps, user_id, None, 5, "not-a-cursor")
     assert error.value.field == "after"
+    with pytest.raises(BadUserInput) as error:  # a blank tag chooses nothing, as recall's filter
+        await manage.list_memories(deps, user_id, manage.MemoryFilter(tags=["ops", " "]), 5, None)
+    assert error.value.field == "filter.tags[1]"
+
+
+async def test_filter_tags_are_trimmed_and_lower_cased_as_stored(deps, user_id, remember):
+    tagged = (await remember("The nightly import runs at two", tags=[" Ops "])).memory
+    assert tagged.tags == ["ops"]
+    page = await manage.list_memories(deps, user_id, manage.MemoryFilter(tags=[" OPS "]), 5, None)
+    assert [m.id for m in page.memories] == [tagged.id]
+    found = await recall(deps, user_id, "nightly import", 5, RecallFilter(tags=[" OPS "]))
+    assert [i.memory.id for i in found.items] == [tagged.id]
 
 
 async def test_forget_and_restore(remember, deps, user_id):

@@ -561,6 +561,9 @@ async def test_recall_reads_in_one_transaction_and_records_behind_it(remember, d
     [
         ({"query": "  "}, "query"),
         ({"query": "x" * 2001}, "query"),
+        ({"query": "\u200b\u200b"}, "query"),  # QA: it showed nothing yet returned memories
+        ({"query": "cache", "flt": RecallFilter(tags=["", "  "])}, "filter.tags[0]"),  # QA: it returned nothing
+        ({"query": "cache", "flt": RecallFilter(tags=["ops", "  "])}, "filter.tags[1]"),
         ({"query": "cache", "limit": 0}, "limit"),
         ({"query": "cache", "limit": 101}, "limit"),
         ({"query": "cache", "flt": RecallFilter(temporal_levels=[5])}, "filter.temporalLevels"),

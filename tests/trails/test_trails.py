@@ -243,3 +243,13 @@ async def test_a_node_forgotten_since_is_reported_left_out_of_the_merge(graph, d
     await manage.forget(deps, graph.user_id, ids["d"])
     merged = await trails.merge_trails(deps, graph.user_id, [first.trail.id, second.trail.id])
     assert merged.nodes_merged == 3 and merged.left_out == [ids["d"]]
+
+
+async def test_a_blank_filter_tag_is_bad_input(graph, deps):
+    """A blank tag chooses nothing (tags are stored trimmed, never blank): refused, as an
+    empty list is; the tags asked for are trimmed and lower-cased."""
+    await trails.save_trail(deps, graph.user_id, investigation(graph.ids))
+    with pytest.raises(BadUserInput) as error:
+        await trails.list_trails(deps, graph.user_id, tags=["perf", "  "])
+    assert error.value.extensions["field"] == "filterTags[1]"
+    assert (await trails.list_trails(deps, graph.user_id, tags=[" PERF "])).total_count == 1
