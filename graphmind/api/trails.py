@@ -64,7 +64,8 @@ class SaveTrailInput:
     tags: list[str] = strawberry.field(default_factory=list, description="Tags (≤20).")
     summary: str | None = strawberry.field(default=None, description="Summary; generated when omitted.")
     visited_nodes: list[VisitedNodeInput] = strawberry.field(
-        default_factory=list, description="Nodes visited (≤500); nodes named as evidence or boosts are added."
+        default_factory=list,
+        description="Nodes visited (≤500, each once); nodes named as evidence or boosts are added.",
     )
     activation_boosts: list[ActivationBoostInput] = strawberry.field(
         default_factory=list, description="Boosts re-injected into the activate after a resume."

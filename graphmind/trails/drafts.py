@@ -81,16 +81,21 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
     ]
     visited = None
     if draft.visited is not None:
-        visited = [
-            VisitDraft(
-                v.node_id,
-                checked_text(v.annotation, MAX_ANNOTATION, f"input.visitedNodes[{i}].annotation", redact_pii)
-                if v.annotation
-                else None,
-                _unit(v.relevance, f"input.visitedNodes[{i}].relevance"),
+        visited = []
+        listed: set[str] = set()
+        for i, v in enumerate(draft.visited):
+            if v.node_id in listed:  # which annotation and relevance would hold?
+                raise BadUserInput(f"node {v.node_id} is listed twice", field=f"input.visitedNodes[{i}].nodeId")
+            listed.add(v.node_id)
+            visited.append(
+                VisitDraft(
+                    v.node_id,
+                    checked_text(v.annotation, MAX_ANNOTATION, f"input.visitedNodes[{i}].annotation", redact_pii)
+                    if v.annotation
+                    else None,
+                    _unit(v.relevance, f"input.visitedNodes[{i}].relevance"),
+                )
             )
-            for i, v in enumerate(draft.visited)
-        ]
     for boost in draft.boosts.values():
         _unit(boost, "input.activationBoosts")
     tags = []

@@ -65,11 +65,22 @@ def test_bad_input_has_codes_and_fields(graphql, memories):
     drift = graphql('{ drift(since: "not a time") { nodeCountDelta } }')
     assert drift["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": "since"}
     a = memories[0]
-    for boosts, field in (
-        ([{"nodeId": a, "boost": 0.7}, {"nodeId": a, "boost": 0.2}], "input.activationBoosts[1].nodeId"),
-        ([{"nodeId": a, "boost": 0.7}, {"nodeId": memories[1], "boost": 1.5}], "input.activationBoosts[1].boost"),
+    for listed, field in (
+        (
+            {"activationBoosts": [{"nodeId": a, "boost": 0.7}, {"nodeId": a, "boost": 0.2}]},
+            "input.activationBoosts[1].nodeId",
+        ),
+        (
+            {"activationBoosts": [{"nodeId": a, "boost": 0.7}, {"nodeId": memories[1], "boost": 1.5}]},
+            "input.activationBoosts[1].boost",
+        ),
+        # QA: the second listing's annotation and relevance silently replaced the first's
+        (
+            {"visitedNodes": [{"nodeId": a, "annotation": "one"}, {"nodeId": a, "relevance": 0.1}]},
+            "input.visitedNodes[1].nodeId",
+        ),
     ):
-        saved = graphql(SAVE, {"input": {"agentId": "agent-1", "label": "boosts", "activationBoosts": boosts}})
+        saved = graphql(SAVE, {"input": {"agentId": "agent-1", "label": "listed twice", **listed}})
         assert saved["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": field}
 
 

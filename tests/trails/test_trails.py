@@ -245,6 +245,18 @@ async def test_a_node_forgotten_since_is_reported_left_out_of_the_merge(graph, d
     assert merged.nodes_merged == 3 and merged.left_out == [ids["d"]]
 
 
+async def test_a_node_listed_twice_as_visited_is_bad_input_not_the_last_note(graph, deps):
+    """QA: the second listing silently replaced the first's annotation and relevance;
+    refused as a node boosted twice is."""
+    a, b = graph.ids["a"], graph.ids["b"]
+    twice = [VisitDraft(a, "where it started", 0.9), VisitDraft(b), VisitDraft(a, "seen again", 0.2)]
+    with pytest.raises(BadUserInput) as error:
+        await trails.save_trail(deps, graph.user_id, TrailDraft("agent-1", "twice", visited=twice))
+    assert error.value.extensions["field"] == "input.visitedNodes[2].nodeId"
+    assert f"node {a} is listed twice" in str(error.value)
+    assert (await trails.list_trails(deps, graph.user_id)).total_count == 0  # nothing written
+
+
 async def test_a_blank_filter_tag_is_bad_input(graph, deps):
     """A blank tag chooses nothing (tags are stored trimmed, never blank): refused, as an
     empty list is; the tags asked for are trimmed and lower-cased."""

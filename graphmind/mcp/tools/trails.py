@@ -33,7 +33,7 @@ def register(server: MCPServer, gm: Gateway) -> None:
         tags: Annotated[list[str] | None, Field(description="Up to 20 tags.")] = None,
         summary: Annotated[str | None, Field(description="A summary; generated when omitted.")] = None,
         visited_nodes: Annotated[
-            list[VisitedNode] | None, Field(description="Memories and entities you looked at (up to 500).")
+            list[VisitedNode] | None, Field(description="Memories and entities you looked at (up to 500, each once).")
         ] = None,
         activation_boosts: Annotated[
             list[ActivationBoost] | None, Field(description="Nodes to light up again when the trail is resumed.")
