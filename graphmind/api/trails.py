@@ -37,7 +37,10 @@ class HypothesisInput:
 class ConclusionInput:
     statement: str = strawberry.field(description="What was concluded (1-1000 characters).")
     confidence: float = strawberry.field(default=0.5, description="0-1.")
-    from_hypotheses: list[str] = strawberry.field(default_factory=list, description="Statements it came from.")
+    from_hypotheses: list[str] = strawberry.field(
+        default_factory=list,
+        description="Statements of the hypotheses it came from (≤100, 1-1000 characters each).",
+    )
     supporting_nodes: list[strawberry.ID] = strawberry.field(default_factory=list, description="Nodes supporting it.")
 
 

@@ -50,7 +50,9 @@ class Hypothesis(Input):
 class Conclusion(Input):
     statement: str = Field(description="What you concluded (1-1000 characters).")
     confidence: float | None = Field(None, description="0-1 (default 0.5).")
-    from_hypotheses: list[str] | None = Field(None, description="Statements of the hypotheses it came from.")
+    from_hypotheses: list[str] | None = Field(
+        None, description="Statements of the hypotheses it came from (at most 100, each 1-1000 characters)."
+    )
     supporting_nodes: list[str] | None = Field(None, description="Ids of memories or entities supporting it.")
 
 

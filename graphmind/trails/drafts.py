@@ -61,6 +61,8 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
     _count(draft.tags, MAX_TAGS, "input.tags")
     _count(draft.visited or [], MAX_NODES, "input.visitedNodes")
     _count(list(draft.boosts), MAX_NODES, "input.activationBoosts")
+    for i, c in enumerate(draft.conclusions):
+        _count(c.from_hypotheses, MAX_ITEMS, f"input.conclusions[{i}].fromHypotheses")
     hypotheses = [
         HypothesisDraft(
             checked_text(h.statement, MAX_STATEMENT, f"input.hypotheses[{i}].statement", redact_pii),
@@ -74,7 +76,11 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
         ConclusionDraft(
             checked_text(c.statement, MAX_STATEMENT, f"input.conclusions[{i}].statement", redact_pii),
             _unit(c.confidence, f"input.conclusions[{i}].confidence"),
-            [h.strip() for h in c.from_hypotheses if h.strip()],
+            # hypothesis statements, checked and redacted alike so each still matches its hypothesis
+            [
+                checked_text(h, MAX_STATEMENT, f"input.conclusions[{i}].fromHypotheses[{j}]", redact_pii)
+                for j, h in enumerate(c.from_hypotheses)
+            ],
             list(dict.fromkeys(c.supporting)),
         )
         for i, c in enumerate(draft.conclusions)

@@ -79,6 +79,10 @@ def test_bad_input_has_codes_and_fields(graphql, memories):
             {"visitedNodes": [{"nodeId": a, "annotation": "one"}, {"nodeId": a, "relevance": 0.1}]},
             "input.visitedNodes[1].nodeId",
         ),
+        (
+            {"conclusions": [{"statement": "it is slow", "fromHypotheses": ["the rebuild is slow", " "]}]},
+            "input.conclusions[0].fromHypotheses[1]",
+        ),
     ):
         saved = graphql(SAVE, {"input": {"agentId": "agent-1", "label": "listed twice", **listed}})
         assert saved["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": field}

@@ -257,6 +257,36 @@ async def test_a_node_listed_twice_as_visited_is_bad_input_not_the_last_note(gra
     assert (await trails.list_trails(deps, graph.user_id)).total_count == 0  # nothing written
 
 
+async def test_from_hypotheses_are_checked_and_redacted_as_hypothesis_statements(graph, deps):
+    """QA: fromHypotheses kept PII the hypothesis it names had redacted, had no length
+    limit, and dropped a blank entry without a word."""
+    statement = "ops@example.com leaks the cache"
+    draft = TrailDraft(
+        "agent-1",
+        "pii",
+        hypotheses=[HypothesisDraft(statement, 0.7)],
+        conclusions=[ConclusionDraft("the cache leaks", 0.6, [f"  {statement} "])],
+    )
+    saved = await trails.save_trail(deps, graph.user_id, draft)
+    stored = await trails.get_trail(deps, graph.user_id, saved.trail.id)
+    [hypothesis], [conclusion] = stored.hypotheses, stored.conclusions
+    assert hypothesis.statement == "[EMAIL] leaks the cache"
+    assert conclusion.from_hypotheses == [hypothesis.statement]  # it still names its hypothesis
+    for entries, field in (
+        (["the cache causes latency", "  "], "input.conclusions[0].fromHypotheses[1]"),
+        (["\u200b\u200b"], "input.conclusions[0].fromHypotheses[0]"),
+        (["x" * 1001], "input.conclusions[0].fromHypotheses[0]"),
+        (["h"] * 101, "input.conclusions[0].fromHypotheses"),
+    ):
+        bad = replace(draft, conclusions=[ConclusionDraft("the cache leaks", 0.6, entries)])
+        with pytest.raises(BadUserInput) as error:
+            await trails.save_trail(deps, graph.user_id, bad)
+        assert error.value.extensions["field"] == field
+    with pytest.raises(BadUserInput) as error:  # the other text lists refused a blank entry already
+        await trails.save_trail(deps, graph.user_id, replace(draft, open_questions=["why?", " "]))
+    assert error.value.extensions["field"] == "input.openQuestions[1]"
+
+
 async def test_a_blank_filter_tag_is_bad_input(graph, deps):
     """A blank tag chooses nothing (tags are stored trimmed, never blank): refused, as an
     empty list is; the tags asked for are trimmed and lower-cased."""
