@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from graphmind.mcp import arguments as arguments_module
 from graphmind.mcp.gateway import Gateway, OperationFailed
+from graphmind.mcp.protocol_errors import CodedErrors
 from graphmind.mcp.tools import register_all
 
 INSTRUCTIONS = """\
@@ -65,6 +66,7 @@ def build_server(gateway: Gateway) -> MCPServer:
         description="Graph-native memory that learns from outcomes.",
         log_level="WARNING",
     )  # the SDK's logging.basicConfig: a no-op once the app configured logging
+    server.middleware.append(CodedErrors())  # innermost: the SDK's own middleware sees the coded errors
     register_all(server, gateway)
 
     @server.resource(

@@ -212,6 +212,36 @@ async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_
     assert fine.status_code == 200 and fine.json()["result"]["tools"]
 
 
+async def test_params_of_the_wrong_shape_are_bad_user_input_saying_what_is_wrong(mcp_url, new_key):
+    """QA: `tools/call` with `"arguments": "str"` or without `name` was -32602 "Invalid
+    request parameters" with `data` "" (and an unknown method -32601 without a code)."""
+    _, key = await new_key()
+    headers = {"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream"}
+
+    async def rpc(method: str, params: dict) -> dict:
+        message = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+        response = await http.post(mcp_url, json=message)
+        assert response.status_code == 200, response.text
+        return response.json()["error"]
+
+    async with httpx2.AsyncClient(headers=headers, timeout=60) as http:
+        text = await rpc("tools/call", {"name": "recall", "arguments": "str"})
+        nameless = await rpc("tools/call", {"arguments": {"query": "deploy"}})
+        method = await rpc("memories/forget", {})
+    for error, wrong in (
+        (text, "params.arguments: Input should be a valid dictionary"),
+        (nameless, "params.name: Field required"),
+    ):
+        assert error["code"] == -32602 and error["data"]["code"] == "BAD_USER_INPUT", error
+        assert error["data"]["message"] == f"invalid tools/call request: {wrong}"
+        assert error["message"] == f"BAD_USER_INPUT: {error['data']['message']}"
+    assert text["data"]["field"] == "params.arguments" and nameless["data"]["field"] == "params.name"
+    assert method["code"] == -32601 and method["data"]["code"] == "BAD_USER_INPUT"
+    assert (
+        method["data"]["message"] == "unknown method memories/forget" and method["data"]["method"] == "memories/forget"
+    )
+
+
 @pytest.mark.parametrize(
     ("arguments", "field", "argument"),
     [
