@@ -1,17 +1,20 @@
 """The MCP server: its instructions, the tools (tools/) and the memory and decision resources."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from graphql import GraphQLError
 from mcp import MCPError
+from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp.types import INVALID_PARAMS
-from pydantic import ValidationError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError, UnexpectedToolError
+from mcp.types import INVALID_PARAMS, GetPromptResult, InputRequiredResult
+from pydantic import AnyUrl, ValidationError
 
+from graphmind.errors import BadUserInput
 from graphmind.mcp import arguments as arguments_module
 from graphmind.mcp.gateway import Gateway, OperationFailed
-from graphmind.mcp.protocol_errors import CodedErrors
+from graphmind.mcp.protocol_errors import CodedErrors, coded
 from graphmind.mcp.tools import register_all
 
 INSTRUCTIONS = """\
@@ -34,7 +37,9 @@ class GraphMindServer(MCPServer):
     (`mcp/arguments.py`), not the SDK's uncoded text; and a tool it does not have is a
     JSON-RPC error (invalid params, as the MCP spec wants for a tool it cannot find) naming
     it, with BAD_USER_INPUT in `data` as a resource's errors have their code, where the SDK
-    answered an uncoded tool result flagged isError."""
+    answered an uncoded tool result flagged isError. So are a URI no resource has (the SDK
+    answered "Unknown resource" without a code) and a prompt it does not have (the SDK
+    answered code 0, not a JSON-RPC code, and logged an error with a traceback)."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None) -> Any:
         tool = self._tool_manager.get_tool(name)
@@ -49,6 +54,25 @@ class GraphMindServer(MCPServer):
             if not isinstance(error, UnexpectedToolError) and isinstance(error.__cause__, ValidationError):
                 return OperationFailed.bad_argument(*arguments_module.invalid(error.__cause__)).result()
             raise
+
+    async def read_resource(
+        self, uri: AnyUrl | str, context: Context | None = None
+    ) -> Iterable[ReadResourceContents] | InputRequiredResult:
+        try:
+            return await super().read_resource(uri, context)
+        except ResourceNotFoundError:  # no template matches: the URI's shape is wrong, not its id
+            templates = " and ".join(t.uri_template for t in await self.list_resource_templates())
+            unknown = BadUserInput(f"unknown resource URI; the resources are {templates}")
+            raise coded(INVALID_PARAMS, unknown, uri=str(uri)) from None
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Context | None = None
+    ) -> GetPromptResult | InputRequiredResult:
+        prompts = sorted(prompt.name for prompt in await self.list_prompts())
+        if name not in prompts:
+            offered = f"the prompts are: {', '.join(prompts)}" if prompts else "the server offers no prompts"
+            raise coded(INVALID_PARAMS, BadUserInput(f"unknown prompt {name}; {offered}"), prompt=name)
+        return await super().get_prompt(name, arguments, context)
 
     def _unknown_tool(self, name: str) -> str:
         tools = sorted(tool.name for tool in self._tool_manager.list_tools())

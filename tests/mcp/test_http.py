@@ -2,6 +2,7 @@
 API keys: the tools, the learning loop, refusals, error codes, resources and isolation."""
 
 import json
+import logging
 import uuid
 
 import httpx2
@@ -240,6 +241,37 @@ async def test_params_of_the_wrong_shape_are_bad_user_input_saying_what_is_wrong
     assert (
         method["data"]["message"] == "unknown method memories/forget" and method["data"]["method"] == "memories/forget"
     )
+
+
+@pytest.mark.parametrize("uri", ["graphmind://nope/1", "graphmind://memory/{id}?x=1", "graphmind://decision/%00"])
+async def test_a_uri_no_resource_has_is_bad_user_input(http_session, new_key, uri):
+    """QA: the SDK answered -32602 "Unknown resource" with `data` {uri} and no code. The URI's
+    shape is wrong (no template matches it), so BAD_USER_INPUT; a well-formed URI whose
+    object does not exist stays NOT_FOUND (test_bad_input_is_a_tool_error_carrying_bad_user_input)."""
+    _, key = await new_key()
+    uri = uri.replace("{id}", str(uuid.uuid4()))
+    async with http_session(key) as session:
+        with pytest.raises(MCPError) as unknown:
+            await session.read_resource(uri)
+    assert unknown.value.code == -32602 and unknown.value.data["code"] == "BAD_USER_INPUT"
+    assert unknown.value.data["uri"] == uri
+    assert unknown.value.data["message"] == (
+        "unknown resource URI; the resources are graphmind://memory/{id} and graphmind://decision/{id}"
+    )
+
+
+async def test_an_unknown_prompt_is_bad_user_input_and_logs_no_error(http_session, new_key, caplog):
+    """QA: `prompts/get` of a prompt the server does not have (it has none) was answered
+    with code 0, which JSON-RPC has not, and logged as an error with a traceback."""
+    _, key = await new_key()
+    async with http_session(key) as session:
+        prompts = (await session.list_prompts()).prompts
+        with pytest.raises(MCPError) as unknown:
+            await session.get_prompt("x")
+    assert prompts == []
+    assert unknown.value.code == -32602 and unknown.value.data["code"] == "BAD_USER_INPUT"
+    assert unknown.value.message == "BAD_USER_INPUT: unknown prompt x; the server offers no prompts"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
 @pytest.mark.parametrize(
