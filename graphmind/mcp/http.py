@@ -6,9 +6,10 @@ caller, a missing or wrong key is refused with 401, a caller over its rate limit
 address that sent too many wrong keys: security/auth_failures.py) with 429,
 a caller whose data is being deleted with 409; each request is counted as its caller's
 while it runs (`api/in_flight.py`). The SDK's own refusals, which it answers in plain text
-(413 body too large, 421 Host header, 403 Origin header, 400 Content-Type), go out in the
-same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code; so does the
-app's own Host check (api/hosts.py), which runs first, with `refuse`. A browser
+(413 body too large, 421 Host header, 403 Origin header, 400 Content-Type) or as a
+JSON-RPC error without a code (400: a body that is not JSON, or not one JSON-RPC request),
+go out in the same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code;
+so does the app's own Host check (api/hosts.py), which runs first, with `refuse`. A browser
 client on an origin of GRAPHMIND_CORS_ORIGINS is let in as on /graphql (`CORS_HEADERS`,
 `transport_security`).
 The app's lifespan enters `running()` (the SDK's session manager), since a route's own
@@ -19,9 +20,10 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
-from typing import cast
+from typing import Any, cast
 
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import INVALID_PARAMS, INVALID_REQUEST
 from starlette.requests import ClientDisconnect
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Send
@@ -31,11 +33,16 @@ from graphmind.api.guard import STATUS, BodyTooLarge, admit, refusal_headers
 from graphmind.api.hosts import LOOPBACK_HOSTS, hosts_checked, is_loopback, normal
 from graphmind.errors import BadUserInput, Forbidden, GraphMindError
 from graphmind.mcp.gateway import Call, Gateway
+from graphmind.mcp.protocol_errors import has_code
 from graphmind.mcp.server import build_server
 from graphmind.settings import Settings
 
 PATH = "/mcp"
 REFUSED = -32001  # JSON-RPC server error: the request was refused before MCP saw it
+NOT_ONE_MESSAGE = (
+    'the body must be one JSON-RPC 2.0 request: an object with "jsonrpc": "2.0", an "id" and a "method" (not a batch)'
+)
+_PASSED = (406, 415)  # the SDK's JSON refusals that pass unchanged (docs/agents.md)
 _BODY_HEADERS = (b"content-type", b"content-length")  # of a plain-text refusal, replaced with ours
 CORS_HEADERS = ("Mcp-Protocol-Version", "Mcp-Method", "Mcp-Name")  # request headers MCP clients send
 
@@ -102,22 +109,32 @@ class McpHttp:
 
     def _coded(self, send: Send) -> Send:
         """`send`, but a refusal the SDK answers in plain text (or with no body) goes out as
-        ours do, with the SDK's status (`sdk_refusal`)."""
+        ours do, with the SDK's status (`sdk_refusal`); one it answers as a JSON-RPC error
+        without `data.code` (a body that is not JSON, or not one JSON-RPC message) gets the
+        code too, keeping its JSON-RPC code and id (`sdk_json_refusal`)."""
         start: Message | None = None
-        text = b""
+        body = b""
 
         async def coded(message: Message) -> None:
-            nonlocal start, text
-            if message["type"] == "http.response.start" and message["status"] >= 400 and not _json(message):
-                start = message
-                return
+            nonlocal start, body
+            if message["type"] == "http.response.start" and message["status"] >= 400:
+                if not (_json(message) and message["status"] in _PASSED):
+                    start = message
+                    return
             if start is None:
                 return await send(message)
-            text += message.get("body", b"")
+            body += message.get("body", b"")
             if not message.get("more_body", False):
                 status, kept = start["status"], [h for h in start["headers"] if h[0].lower() not in _BODY_HEADERS]
-                error = sdk_refusal(status, text.decode("utf-8", "replace"), self.settings)
-                await refuse(send, error, status, kept)  # kept: the 405's Allow
+                if not _json(start):
+                    answer = sdk_refusal(status, body.decode("utf-8", "replace"), self.settings), REFUSED, None
+                elif (coded_answer := sdk_json_refusal(status, body, self.settings)) is not None:
+                    answer = coded_answer
+                else:  # coded already: the server's own error, which the 2026 protocol answers with a 4xx
+                    await send(start)
+                    return await send({"type": "http.response.body", "body": body})
+                error, rpc_code, request_id = answer
+                await refuse(send, error, status, kept, rpc_code=rpc_code, request_id=request_id)
 
         return coded
 
@@ -133,17 +150,50 @@ def sdk_refusal(status: int, text: str, settings: Settings) -> GraphMindError:
     return BadUserInput(reason) if status < 500 else masked(None, f"the MCP SDK answered {status}: {reason}")
 
 
+def sdk_json_refusal(status: int, body: bytes, settings: Settings) -> tuple[GraphMindError, int, Any] | None:
+    """(error, JSON-RPC code, id) for a JSON-RPC error the SDK answered without `data.code`;
+    None when it has one. A body that is not one JSON-RPC message (a batch, a wrong
+    `jsonrpc`, no method) is -32600 Invalid Request with a short message: the SDK answered
+    -32602 with pydantic's dump of several kilobytes, echoing the body (QA). Otherwise the
+    SDK's JSON-RPC code and message stay (-32700 Parse error: …), coded by status as a
+    plain-text refusal is (`sdk_refusal`), with the SDK's `data` kept beside the code."""
+    try:
+        answer = json.loads(body)
+        failure = answer["error"]
+        code, message, data = int(failure["code"]), str(failure["message"]), failure.get("data")
+    except (ValueError, TypeError, KeyError):  # not a JSON-RPC error: refused as its text is
+        return sdk_refusal(status, body.decode("utf-8", "replace"), settings), REFUSED, None
+    if has_code(data):
+        return None
+    request_id = answer.get("id")
+    if status == 400 and request_id is None and code in (INVALID_REQUEST, INVALID_PARAMS):
+        return BadUserInput(NOT_ONE_MESSAGE), INVALID_REQUEST, None
+    error = sdk_refusal(status, message, settings)
+    if isinstance(data, dict):
+        error.extensions = {**data, **error.extensions}
+    return error, code, request_id
+
+
 def _json(start: Message) -> bool:
     return any(k.lower() == b"content-type" and v.startswith(b"application/json") for k, v in start["headers"])
 
 
-async def refuse(send: Send, error: GraphMindError, status: int, headers: list | None = None) -> None:
-    """A refusal as a JSON-RPC error (no request id) whose `data` carries the GraphQL code."""
+async def refuse(
+    send: Send,
+    error: GraphMindError,
+    status: int,
+    headers: list | None = None,
+    *,
+    rpc_code: int = REFUSED,
+    request_id: Any = None,
+) -> None:
+    """A refusal as a JSON-RPC error (no request id, unless the SDK's refusal had one) whose
+    `data` carries the GraphQL code."""
     body = {
         "jsonrpc": "2.0",
-        "id": None,
+        "id": request_id,
         "error": {
-            "code": REFUSED,
+            "code": rpc_code,
             "message": f"{error.code}: {error.message}",
             "data": {"code": error.code, "message": error.message, **error.extensions},
         },

@@ -164,12 +164,13 @@ async def test_an_unknown_tool_is_a_json_rpc_error_naming_it(http_session, new_k
     assert "did you mean observe_outcome?" in camel.value.data["message"]
 
 
-def _refusal(response, status: int, code: str) -> dict:
+def _refusal(response, status: int, code: str, rpc_code: int = -32001) -> dict:
     """The body of a refusal in the one shape: a JSON-RPC error whose data carries the code."""
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith("application/json"), response.text
     body = response.json()
     assert body["jsonrpc"] == "2.0" and body["error"]["data"]["code"] == code, body
+    assert body["error"]["code"] == rpc_code, body
     assert body["error"]["message"] == f"{code}: {body['error']['data']['message']}"
     return body["error"]["data"]
 
@@ -211,6 +212,35 @@ async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_
     assert _refusal(modern_get, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed"
     assert modern_get.headers["allow"] == "POST, DELETE"
     assert fine.status_code == 200 and fine.json()["result"]["tools"]
+
+
+@pytest.mark.parametrize("version", [None, LATEST_MODERN_VERSION])
+async def test_a_body_that_is_not_one_json_rpc_request_is_refused_with_the_code(mcp_url, new_key, version):
+    """QA: the SDK answered a body that is not JSON with -32700 and no `data`, and one that
+    is not one JSON-RPC message with -32602 and pydantic's dump of several kilobytes,
+    echoing the body; now -32700 Parse error and -32600 Invalid Request, with a short
+    message and BAD_USER_INPUT in `data`, in either protocol era."""
+    _, key = await new_key()
+    headers = {"Authorization": f"Bearer {key}", "Accept": "application/json", "Content-Type": "application/json"}
+    if version:
+        headers["Mcp-Protocol-Version"] = version
+    malformed = [
+        b'{"jsonrpc": "2.0", "id": 1}',  # no method
+        b'[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]',  # a batch
+        b'{"jsonrpc": "1.0", "id": 1, "method": "tools/list"}',
+    ]
+    async with httpx2.AsyncClient(headers=headers, timeout=60) as http:
+        not_json = await http.post(mcp_url, content=b"{nope")
+        surrogate = await http.post(mcp_url, content=b'"\\ud800"')  # a JSON string of a lone surrogate
+        answers = [await http.post(mcp_url, content=body) for body in malformed]
+    assert _refusal(not_json, 400, "BAD_USER_INPUT", rpc_code=-32700)["message"].startswith("Parse error")
+    # the 2025 transport's JSON parser refuses a lone surrogate; the 2026 one reads a string, not a request
+    _refusal(surrogate, 400, "BAD_USER_INPUT", rpc_code=-32600 if version else -32700)
+    for answer in answers:
+        error = _refusal(answer, 400, "BAD_USER_INPUT", rpc_code=-32600)
+        assert error["message"].startswith("the body must be one JSON-RPC 2.0 request")
+        assert len(answer.content) < 400 and "tools/list" not in answer.text  # the body is not echoed
+        assert answer.json()["id"] is None
 
 
 async def test_params_of_the_wrong_shape_are_bad_user_input_saying_what_is_wrong(mcp_url, new_key):
