@@ -5,13 +5,13 @@ behind the same check as POST /graphql (`api.guard.admit`): the API key decides 
 caller, a missing or wrong key is refused with 401, a caller over its rate limit (or an
 address that sent too many wrong keys: security/auth_failures.py) with 429,
 a caller whose data is being deleted with 409; each request is counted as its caller's
-while it runs (`api/in_flight.py`). The SDK's own refusals, which it answers in plain text
-(413 body too large, 421 Host header, 403 Origin header, 400 Content-Type) or as a
-JSON-RPC error without a code (400: a body that is not JSON, or not one JSON-RPC request),
-go out in the same shape as ours: a JSON-RPC error whose `data` carries the GraphQL code;
-so does the app's own Host check (api/hosts.py), which runs first, with `refuse`. A browser
-client on an origin of GRAPHMIND_CORS_ORIGINS is let in as on /graphql (`CORS_HEADERS`,
-`transport_security`).
+while it runs (`api/in_flight.py`). POST is the only method it answers: any other is 405.
+The SDK's own refusals, which it answers in plain text (413 body too large, 421 Host
+header, 403 Origin header, 400 Content-Type) or as a JSON-RPC error without a code (400: a
+body that is not JSON, or not one JSON-RPC request), go out in the same shape as ours: a
+JSON-RPC error whose `data` carries the GraphQL code; so does the app's own Host check
+(api/hosts.py), which runs first, with `refuse`. A browser client on an origin of
+GRAPHMIND_CORS_ORIGINS is let in as on /graphql (`CORS_HEADERS`, `transport_security`).
 The app's lifespan enters `running()` (the SDK's session manager), since a route's own
 lifespan never runs.
 """
@@ -39,6 +39,7 @@ from graphmind.settings import Settings
 
 PATH = "/mcp"
 REFUSED = -32001  # JSON-RPC server error: the request was refused before MCP saw it
+NOT_POST = "Method Not Allowed: /mcp takes POST only"
 NOT_ONE_MESSAGE = (
     'the body must be one JSON-RPC 2.0 request: an object with "jsonrpc": "2.0", an "id" and a "method" (not a batch)'
 )
@@ -91,11 +92,15 @@ class McpHttp:
         try:
             client = scope.get("client")
             state["caller"] = caller = await admit(state, headers, client[0] if client else None)
-            if scope["method"] == "GET":
-                # the SSE stream of server-initiated messages: a stateless server sends none, and
-                # the SDK kept it open with pings for ever, counted as the user's request (a
-                # deleteUserData waited its 30 s out; QA). The spec lets a server answer 405.
-                return await refuse(send, BadUserInput("Method Not Allowed"), 405, [(b"allow", b"POST, DELETE")])
+            if scope["method"] != "POST":
+                # POST is all a stateless server answers. A GET opens the stream of server-initiated
+                # messages, which it never sends: the SDK kept it open with pings for ever, counted
+                # as the user's request (a deleteUserData waited its 30 s out; QA), and the spec
+                # lets a server answer 405. A DELETE ends a session, which it never has. The SDK
+                # answered those and PUT, PATCH, HEAD, OPTIONS uncoded, with an Allow of methods
+                # that did not work, or none (QA). The preflight of an origin of
+                # GRAPHMIND_CORS_ORIGINS never gets here: CORSMiddleware answers it.
+                return await refuse(send, BadUserInput(NOT_POST), 405, [(b"allow", b"POST")])
             state["in_flight"].enter(caller.user_id)  # CONFLICT while the user's data is being deleted
         except GraphMindError as error:
             return await refuse(send, error, STATUS.get(error.code, 500))

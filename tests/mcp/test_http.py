@@ -201,7 +201,7 @@ async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_
         # QA: the stateless server's SSE stream stayed open with pings, counted as the user's request
         stream = await http.get(mcp_url, headers={"Accept": "text/event-stream"})
         fine = await http.post(mcp_url, content=listing, headers=json_type)
-    assert _refusal(stream, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed"
+    assert _refusal(stream, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed: /mcp takes POST only"
     assert chunked.request.headers.get("transfer-encoding") == "chunked"  # no Content-Length to check first
     for response in (too_large, chunked):
         error = _refusal(response, 413, "BAD_USER_INPUT")
@@ -209,8 +209,8 @@ async def test_the_sdk_s_own_refusals_are_json_rpc_errors_carrying_the_code(mcp_
     assert "host 'attacker.example'" in _refusal(host, 421, "FORBIDDEN")["message"]
     assert _refusal(origin, 403, "FORBIDDEN")["message"] == "Invalid Origin header"
     assert _refusal(plain, 400, "BAD_USER_INPUT")["message"] == "Invalid Content-Type header"
-    assert _refusal(modern_get, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed"
-    assert modern_get.headers["allow"] == "POST, DELETE"
+    assert _refusal(modern_get, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed: /mcp takes POST only"
+    assert stream.headers["allow"] == modern_get.headers["allow"] == "POST"
     assert fine.status_code == 200 and fine.json()["result"]["tools"]
 
 
@@ -302,6 +302,28 @@ async def test_an_unknown_prompt_is_bad_user_input_and_logs_no_error(http_sessio
     assert unknown.value.code == -32602 and unknown.value.data["code"] == "BAD_USER_INPUT"
     assert unknown.value.message == "BAD_USER_INPUT: unknown prompt x; the server offers no prompts"
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+@pytest.mark.parametrize("version", [None, LATEST_MODERN_VERSION])
+async def test_every_method_but_post_is_405_allowing_post(mcp_url, new_key, version):
+    """QA: GET was 405 with `Allow: POST, DELETE` (DELETE did not work either), DELETE 405
+    without Allow and uncoded, PUT, PATCH, OPTIONS and HEAD 405 with `Allow: GET, POST,
+    DELETE`, uncoded. POST is the only method a stateless server answers."""
+    _, key = await new_key()
+    headers = {"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream"}
+    if version:
+        headers["Mcp-Protocol-Version"] = version
+    async with httpx2.AsyncClient(headers=headers, timeout=60) as http:
+        answers = {
+            method: await http.request(method, mcp_url) for method in ("GET", "DELETE", "PUT", "PATCH", "OPTIONS")
+        }
+        head = await http.head(mcp_url)
+        anonymous = await http.delete(mcp_url, headers={"Authorization": ""})
+    for method, answer in answers.items():
+        assert answer.headers["allow"] == "POST", method
+        assert _refusal(answer, 405, "BAD_USER_INPUT")["message"] == "Method Not Allowed: /mcp takes POST only"
+    assert head.status_code == 405 and head.headers["allow"] == "POST" and head.content == b""
+    assert _refusal(anonymous, 401, "UNAUTHENTICATED")  # the key is checked first, as for a POST
 
 
 @pytest.mark.parametrize(
@@ -438,6 +460,7 @@ async def test_a_browser_client_gets_the_cors_treatment_graphql_gets(new_key, se
                 "Access-Control-Request-Headers": "authorization, content-type, mcp-protocol-version, mcp-method, mcp-name",
             },
         )
+        not_preflight = client.options("/mcp", headers=sent)  # no Access-Control-Request-Method
         listed = client.post("/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=sent)
         refused = client.post(
             "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers={**sent, "Authorization": ""}
@@ -450,6 +473,8 @@ async def test_a_browser_client_gets_the_cors_treatment_graphql_gets(new_key, se
     assert graphql.status_code == 200, graphql.text
     assert mcp.status_code == 200, mcp.text
     assert mcp.headers["access-control-allow-origin"] == origin
+    assert not_preflight.status_code == 405 and not_preflight.headers["allow"] == "POST"
+    assert not_preflight.json()["error"]["data"]["code"] == "BAD_USER_INPUT"
     assert listed.status_code == 200, listed.text
     assert listed.headers["access-control-allow-origin"] == origin and listed.json()["result"]["tools"]
     assert refused.status_code == 401 and refused.headers["access-control-allow-origin"] == origin
