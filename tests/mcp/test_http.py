@@ -56,12 +56,8 @@ async def test_a_session_lists_every_tool_with_its_schema(http_session, new_key)
     assert "SELF_IMPROVEMENT" not in json.dumps(tools["remember"].input_schema)
     assert {t.uri_template for t in templates} == {"graphmind://memory/{id}", "graphmind://decision/{id}"}
     # a client may call a read-only tool unasked: activate records a retrieval and spends a trail's boosts
-    assert {name for name, tool in tools.items() if tool.annotations.read_only_hint} == {
-        "why",
-        "drift",
-        "list_trails",
-        "helper_brief",
-    }
+    read_only = {name for name, tool in tools.items() if tool.annotations.read_only_hint}
+    assert read_only == {"why", "drift", "list_trails", "helper_brief"}
 
 
 async def test_a_memory_s_metadata_keeps_the_callers_nulls(http_session, new_key):
