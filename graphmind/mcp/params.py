@@ -2,7 +2,6 @@
 JSON schema lists exactly what GraphQL accepts), the nested inputs of a trail, and turning
 arguments into GraphQL variables."""
 
-from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Any, Literal
@@ -67,30 +66,22 @@ class ActivationBoost(Input):
     boost: float = Field(description="Its activation when the trail is resumed, 0-1.")
 
 
-@dataclass(frozen=True)
-class Verbatim:
-    """A caller's own JSON value (a memory's metadata), passed on as given: its nulls are
-    the caller's data, not arguments left out."""
-
-    value: Any
-
-
-def verbatim(value: Any) -> Verbatim | None:
-    """`value` to be passed on as given; None (not given) stays None, left out."""
-    return None if value is None else Verbatim(value)
+class _AsGiven(dict):
+    """An object passed on as it is: GraphQL variables already made (`variables`: an input
+    object inside the variables is not converted again), or a caller's own JSON object
+    (`verbatim`: a memory's metadata), whose nulls are the caller's data, not arguments
+    left out."""
 
 
-class _Variables(dict):
-    """Arguments already made GraphQL variables (an input object inside the variables):
-    not converted again, so a `Verbatim` value in them keeps its nulls."""
+def verbatim(value: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A caller's JSON object to be passed on as given; None (not given) stays None, left out."""
+    return None if value is None else _AsGiven(value)
 
 
 def graphql_value(value: Any) -> Any:
     """An argument as a GraphQL variable value: models in camelCase, times in ISO-8601,
-    None left out of objects (so the schema's defaults apply), a `Verbatim` value as given."""
-    if isinstance(value, Verbatim):
-        return value.value
-    if isinstance(value, _Variables):
+    None left out of objects (so the schema's defaults apply), an `_AsGiven` object as it is."""
+    if isinstance(value, _AsGiven):
         return value
     if isinstance(value, BaseModel):
         return graphql_value(value.model_dump(by_alias=True, exclude_none=True))
@@ -105,4 +96,4 @@ def graphql_value(value: Any) -> Any:
 
 def variables(**values: Any) -> dict[str, Any]:
     """GraphQL variables (or an input object) from keyword arguments named as in GraphQL."""
-    return _Variables(graphql_value(values))
+    return _AsGiven(graphql_value(values))

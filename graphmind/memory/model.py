@@ -54,12 +54,12 @@ class MemoryInput(BaseModel):
         if CONTROL.search(value):
             raise ValueError("content must not contain control characters (such as NUL) or lone surrogates")
         value = value.strip()
-        # stored text: the maximum as its writer wrote it at least, the minimum as it is, its
-        # placeholders at their length (QA: "ping [EMAIL]" was refused as 6 characters)
-        written = len(_measured(value, info))
-        length = len(value) if len(value) < CONTENT_MIN else written
-        if len(value) < CONTENT_MIN or written > CONTENT_MAX:
-            raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {length}")
+        # stored text: the minimum as it is, its placeholders at their length (QA: "ping
+        # [EMAIL]" was refused as 6 characters), the maximum as its writer wrote it at least
+        as_is, as_written = len(value), len(_measured(value, info))
+        if as_is < CONTENT_MIN or as_written > CONTENT_MAX:
+            got = as_is if as_is < CONTENT_MIN else as_written
+            raise ValueError(f"content must be {CONTENT_MIN}-{CONTENT_MAX} characters, got {got}")
         if not shows_anything(value):
             raise ValueError("content has no visible character (only spaces and invisible format characters)")
         reason = harmful(value)
