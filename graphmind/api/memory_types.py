@@ -98,7 +98,8 @@ class MemoryConflict:
 @strawberry.type(description="The stored memory (or the existing one it duplicated) and what remember did.")
 class RememberResult(MemoryFields):
     duplicate_of: strawberry.ID | None = strawberry.field(
-        description="Set when the input duplicated this existing memory (cosine > 0.95): nothing new was stored."
+        description="Set when the input duplicated this existing memory (cosine > 0.95): no second memory was "
+        "stored; the input's new tags, metadata keys and entities were added to this one."
     )
     similarity: float | None = strawberry.field(description="Cosine similarity to the duplicated memory.")
     redactions: int = strawberry.field(description="PII and secrets replaced by placeholders.")

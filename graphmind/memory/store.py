@@ -3,7 +3,8 @@
 Validate (R3) → redact PII and secrets → choose temporal level (R1) and salience
 (R2) → embed the whole batch at once → deduplicate (R4) within the batch and
 against the caller's active memories (a duplicate is near in cosine and differs in no
-value, negation or content word: `lifecycle/conflicts.py`) →
+value, negation or content word: `lifecycle/conflicts.py`; its tags, metadata and
+entities are added to the memory it repeats: `repeats.py`) →
 write the rest in one transaction (UNWIND), chained onto the caller's timeline
 with their entities → settle contradictions with existing memories and with earlier
 inputs of the batch (trust, then recency: `lifecycle/truth.py`) → link derived
@@ -28,7 +29,7 @@ from graphmind.core.terms import index_rows
 from graphmind.deps import Deps
 from graphmind.lifecycle import scene, truth
 from graphmind.lifecycle.conflicts import ConflictKind, is_duplicate
-from graphmind.memory import heuristics, neighbours
+from graphmind.memory import heuristics, neighbours, repeats
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.lock import lock_user
 from graphmind.memory.model import Memory, MemoryInput
@@ -209,6 +210,7 @@ async def _remember_many(
     vectors, token_counts = await deps.embedder.embed_counting_async([p.row["content"] for p in prepared])
     threshold = deps.settings.dedup_threshold
     same_batch, kept = await _off_the_loop(len(inputs), lambda: _repeats_within_batch(prepared, vectors, threshold))
+    repeats.fold_within_batch([p.row for p in prepared], [p.derivation is not None for p in prepared], same_batch)
 
     by_subject = [prepared[i].row["contentType"] != ContentType.EVENT.value for i in kept]
     facts = [i for i, searched in zip(kept, by_subject, strict=True) if searched]
@@ -242,6 +244,18 @@ async def _remember_many(
             elif verdict.duplicate_of:
                 existing[i] = verdict.duplicate_of
         to_create = [i for i in kept if i not in existing]
+        reinforced = []
+        if existing:
+            reinforced = await tx.run(
+                "memory.reinforce",
+                userId=user_id,
+                ids=sorted({dup for dup, _ in existing.values()}),
+                now=now,
+            )
+        details, added = repeats.added_to_stored(
+            reinforced,
+            [(i, memory_id, prepared[i].row) for i, (memory_id, _) in existing.items() if not prepared[i].derivation],
+        )
         log = [
             events.event(
                 "memory.stored",
@@ -251,8 +265,8 @@ async def _remember_many(
             )
             for i in to_create
         ] + [
-            events.event("memory.reinforced", memoryId=memory_id, similarity=similarity)
-            for memory_id, similarity in existing.values()
+            events.event("memory.reinforced", memoryId=memory_id, similarity=similarity, **added.get(i, {}))
+            for i, (memory_id, similarity) in existing.items()
         ]
         created = []
         if to_create:
@@ -269,14 +283,14 @@ async def _remember_many(
             )
         else:
             await events.append(tx, user_id, now, log)
-        reinforced = []
-        if existing:
-            reinforced = await tx.run(
-                "memory.reinforce",
+        if details:
+            updated = await tx.run(
+                "memory.add_details",
                 userId=user_id,
-                ids=sorted({dup for dup, _ in existing.values()}),
                 now=now,
+                details=[{"id": memory_id, **d.row_fields()} for memory_id, d in sorted(details.items())],
             )
+            reinforced = [*reinforced, *updated]  # the later row of a memory holds
         created_memories = _memories(created)
         settled: dict[int, tuple[truth.Conflict, ...]] = {}
         for i, clashes in conflicts.items():

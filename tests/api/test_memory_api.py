@@ -36,6 +36,18 @@ def test_remember_returns_memory_fields_and_what_remember_did(graphql):
     assert memory["duplicateOf"] is None and memory["status"] == "ACTIVE"
     again = graphql(REMEMBER, {"input": {"content": "I prefer Postgres for analytics; ping ops@example.com"}})
     assert again["data"]["remember"]["duplicateOf"] == memory["id"]
+    tagged = graphql(
+        REMEMBER,
+        {
+            "input": {
+                "content": "I prefer Postgres for analytics; ping [EMAIL]",
+                "tags": ["analytics"],
+                "metadata": {"q": 4},
+            }
+        },
+    )["data"]["remember"]  # a repeat keeps what it adds (memory/repeats.py)
+    assert tagged["duplicateOf"] == memory["id"]
+    assert tagged["tags"] == ["db", "analytics"] and tagged["metadata"] == {"team": "data", "q": 4}
 
 
 def test_validation_errors_name_the_field(graphql):
