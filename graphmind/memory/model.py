@@ -260,9 +260,12 @@ class Memory:
 
 def check_list_filters(content_types: list | None, temporal_levels: list[int] | None, tags: list | None) -> None:
     """The list filters recall and `memories` share: none may be empty, nor hold a blank
-    tag (`core/choices.py`), and temporal levels are 1-4."""
+    tag (`core/choices.py`) or one longer than a stored tag can be, and temporal levels are 1-4."""
     for values, name in ((content_types, "contentTypes"), (temporal_levels, "temporalLevels"), (tags, "tags")):
         require_some(values, f"filter.{name}")
     require_no_blank(tags, "filter.tags")
+    for i, tag in enumerate(tags or []):
+        if len(tag.strip()) > MAX_TAG_LENGTH:  # would match nothing, unsaid (QA)
+            raise BadUserInput(f"a tag is at most {MAX_TAG_LENGTH} characters", field=f"filter.tags[{i}]")
     if temporal_levels and any(not 1 <= level <= 4 for level in temporal_levels):
         raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")

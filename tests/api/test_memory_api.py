@@ -191,11 +191,14 @@ def test_an_empty_list_that_chooses_is_bad_input_not_everything(graphql, documen
         ('{ recall(query: "anything", filter: {tags: ["", "  "]}) { retrievalId } }', "filter.tags[0]"),
         ('{ memories(filter: {tags: ["ops", " "]}) { edges { cursor } } }', "filter.tags[1]"),
         ('{ trails(filterTags: ["ops", ""]) { totalCount } }', "filterTags[1]"),
+        # QA: longer than any stored tag can be, it matched nothing unsaid
+        ('{ recall(query: "anything", filter: {tags: ["ops", "%s"]}) { retrievalId } }' % ("t" * 65), "filter.tags[1]"),
+        ('{ memories(filter: {tags: ["%s"]}) { edges { cursor } } }' % ("t" * 65), "filter.tags[0]"),
         # QA: a query that shows nothing returned memories
         ('{ recall(query: "\\u200b\\u200b") { retrievalId } }', "query"),
     ],
 )
-def test_a_blank_tag_or_an_invisible_query_is_bad_input(graphql, document, field):
+def test_a_blank_or_overlong_tag_or_an_invisible_query_is_bad_input(graphql, document, field):
     body = graphql(document)
     assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "field": field}
 
