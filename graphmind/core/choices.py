@@ -21,3 +21,14 @@ def require_no_blank(values: Sequence[str] | None, field: str) -> None:
         if not value.strip():
             name = field.rsplit(".", 1)[-1]
             raise BadUserInput(f"{name}[{i}] must not be empty or only spaces", field=f"{field}[{i}]")
+
+
+def require_storable(values: Sequence[str] | None, field: str, max_length: int) -> None:
+    """BAD_USER_INPUT naming `field[i]` when entry i, trimmed, is longer than `max_length`:
+    no stored tag is, so such a value would choose nothing."""
+    for i, value in enumerate(values or []):
+        if len(value.strip()) > max_length:
+            name = field.rsplit(".", 1)[-1]
+            raise BadUserInput(
+                f"{name}[{i}] is longer than a tag can be ({max_length} characters)", field=f"{field}[{i}]"
+            )

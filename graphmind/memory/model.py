@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
-from graphmind.core.choices import require_no_blank, require_some
+from graphmind.core.choices import require_no_blank, require_some, require_storable
 from graphmind.core.enums import ContentType, MemoryStatus, Source
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
 from graphmind.core.redaction import as_written
@@ -264,8 +264,6 @@ def check_list_filters(content_types: list | None, temporal_levels: list[int] | 
     for values, name in ((content_types, "contentTypes"), (temporal_levels, "temporalLevels"), (tags, "tags")):
         require_some(values, f"filter.{name}")
     require_no_blank(tags, "filter.tags")
-    for i, tag in enumerate(tags or []):
-        if len(tag.strip()) > MAX_TAG_LENGTH:  # would match nothing, unsaid (QA)
-            raise BadUserInput(f"a tag is at most {MAX_TAG_LENGTH} characters", field=f"filter.tags[{i}]")
+    require_storable(tags, "filter.tags", MAX_TAG_LENGTH)
     if temporal_levels and any(not 1 <= level <= 4 for level in temporal_levels):
         raise BadUserInput("temporal levels are 1-4", field="filter.temporalLevels")

@@ -7,7 +7,7 @@ from datetime import datetime
 from graphmind.associative import nodes
 from graphmind.associative.learn import validate_agent_id
 from graphmind.core import events
-from graphmind.core.choices import require_no_blank, require_some
+from graphmind.core.choices import require_no_blank, require_some, require_storable
 from graphmind.cursors import cursor_position, encode_cursor
 from graphmind.db.database import native, nullable
 from graphmind.deps import Deps
@@ -16,6 +16,7 @@ from graphmind.memory.lock import lock_user
 from graphmind.trails.drafts import clean, referenced, summarise, visits_of
 from graphmind.trails.model import (
     MAX_PAGE,
+    MAX_TAG,
     Conclusion,
     Downgrade,
     Hypothesis,
@@ -257,6 +258,7 @@ async def list_trails(
         raise BadUserInput(f"first must be 1-{MAX_PAGE}", field="first")
     require_some(tags, "filterTags")
     require_no_blank(tags, "filterTags")
+    require_storable(tags, "filterTags", MAX_TAG)
     [row] = await deps.db.read(
         "trails.list",
         userId=user_id,

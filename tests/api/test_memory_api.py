@@ -194,6 +194,7 @@ def test_an_empty_list_that_chooses_is_bad_input_not_everything(graphql, documen
         # QA: longer than any stored tag can be, it matched nothing unsaid
         ('{ recall(query: "anything", filter: {tags: ["ops", "%s"]}) { retrievalId } }' % ("t" * 65), "filter.tags[1]"),
         ('{ memories(filter: {tags: ["%s"]}) { edges { cursor } } }' % ("t" * 65), "filter.tags[0]"),
+        ('{ trails(filterTags: ["%s"]) { totalCount } }' % ("t" * 65), "filterTags[0]"),
         # QA: a query that shows nothing returned memories
         ('{ recall(query: "\\u200b\\u200b") { retrievalId } }', "query"),
     ],
