@@ -44,9 +44,15 @@ class MemoryInput(BaseModel):
 
     @field_validator("content_type", "source", mode="before")
     @classmethod
-    def _enum_spelling(cls, value: Any) -> Any:
-        """GraphQL's spelling (`FACT`, as in the cookbook) as well as the stored one (`fact`)."""
-        return value.lower() if isinstance(value, str) else value
+    def _enum_spelling(cls, value: Any, info: ValidationInfo) -> Any:
+        """GraphQL's spelling (`FACT`, as in the cookbook) as well as the stored one (`fact`).
+        An unknown source is told the callers' sources: `self_improvement` is the worker's
+        and refused to every caller (QA: the error listed it)."""
+        value = value.lower() if isinstance(value, str) else value
+        if info.field_name == "source" and not isinstance(value, Source) and value not in [s.value for s in Source]:
+            callers = [s.value for s in Source if s is not Source.SELF_IMPROVEMENT]
+            raise ValueError(f"source must be one of {', '.join(callers)}")
+        return value
 
     @field_validator("content")
     @classmethod

@@ -47,6 +47,13 @@ def test_each_invalid_field_is_named(changes, field):
     assert error.value.code == "BAD_USER_INPUT"
 
 
+@pytest.mark.parametrize("source", ["gossip", 3, ["user"]])
+def test_an_unknown_source_is_told_the_callers_sources_only(source):
+    """QA: the error listed `self_improvement`, which every caller is refused."""
+    with pytest.raises(BadUserInput, match="source must be one of axiom, user, model, web$"):
+        parse_memory_input({**VALID, "source": source})
+
+
 def test_text_with_invisible_characters_and_emoji_alone_is_content():
     assert parse_memory_input({"content": "Zo\u200bë's café is on the left\u200e"}).content.startswith("Zo")
     assert parse_memory_input({"content": "🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉"}).content == "🎉" * 10
