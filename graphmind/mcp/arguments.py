@@ -3,14 +3,15 @@
 The SDK validates arguments against the tool's input schema before the tool runs, and
 answers a failure in its own words ("Error executing tool recall: 1 validation error for
 recallArguments …") without a code; it also drops an argument the tool does not take, so
-a misspelt optional argument (`asOf` for `as_of`) would silently do nothing. Both are
-BAD_USER_INPUT here, naming the argument, as a refusal by the operation is
+a misspelt optional argument (`asOf` for `as_of`) would silently do nothing, and it
+coerces a value of the wrong JSON type (`"limit": "3"`). All are BAD_USER_INPUT here, naming the argument, as a refusal by the operation is
 (`gateway.OperationFailed`).
 """
 
 import re
 from typing import Any
 
+from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
@@ -28,6 +29,48 @@ def unknown(arguments: dict[str, Any], parameters: dict[str, Any]) -> tuple[str,
             lacking = f"; missing {', '.join(missing)}" if missing else ""
             return f"unknown argument {name}{hint}{lacking}; the tool takes: {', '.join(sorted(known))}", name
     return None
+
+
+def mistyped(arguments: dict[str, Any], parameters: dict[str, Any]) -> tuple[str, str] | None:
+    """(message, argument) for the first argument whose JSON type the tool's input schema
+    does not allow, checked by the schema itself (`jsonschema`): the SDK's validation would
+    coerce `"limit": "3"` to 3 or `1` to true, which GraphQL refuses. None when every type
+    fits; a missing or out-of-range argument is left to the SDK's validation (`invalid`)."""
+    for error in sorted(Draft202012Validator(parameters).iter_errors(arguments), key=lambda e: str(e.absolute_path)):
+        if error.validator in ("type", "anyOf", "oneOf", "enum", "const"):
+            path = [str(part) for part in error.absolute_path]
+            where = ".".join(path) or "arguments"
+            return f"{where}: must be {_expected(error.schema)}", path[0] if path else "arguments"
+    return None
+
+
+_KINDS = {
+    "integer": "an integer",
+    "number": "a number",
+    "string": "a string",
+    "boolean": "true or false",
+    "null": "null",
+    "object": "an object",
+    "array": "a list",
+}
+
+
+def _expected(schema: Any) -> str:
+    """What a schema allows, in words, without the value that failed it."""
+    if not isinstance(schema, dict):
+        return "valid"
+    if "$ref" in schema:
+        return "an object"
+    if "enum" in schema:
+        return "one of " + ", ".join(str(value) for value in schema["enum"])
+    if "const" in schema:
+        return str(schema["const"])
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            return " or ".join(_expected(option) for option in schema[key])
+    kind = schema.get("type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return " or ".join(_KINDS.get(k, "valid") for k in kinds if k) or "valid"
 
 
 def snake_case(name: str) -> str:

@@ -33,7 +33,7 @@ decision graphmind://decision/{traceId}."""
 
 class GraphMindServer(MCPServer):
     """The SDK's server, but a tool's arguments that cannot run (one the tool does not take,
-    or one of the wrong type or missing) are BAD_USER_INPUT in the gateway's shape
+    one of the wrong JSON type, which the SDK would coerce, or one missing) are BAD_USER_INPUT in the gateway's shape
     (`mcp/arguments.py`), not the SDK's uncoded text; and a tool it does not have is a
     JSON-RPC error (invalid params, as the MCP spec wants for a tool it cannot find) naming
     it, with BAD_USER_INPUT in `data` as a resource's errors have their code, where the SDK
@@ -48,6 +48,8 @@ class GraphMindServer(MCPServer):
             raise MCPError(code=INVALID_PARAMS, message=str(failure), data={**failure.detail, "tool": name})
         if extra := arguments_module.unknown(arguments, tool.parameters):
             return OperationFailed.bad_argument(*extra).result()
+        if wrong := arguments_module.mistyped(arguments, tool.parameters):
+            return OperationFailed.bad_argument(*wrong).result()
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as error:  # an UnexpectedToolError is the tool's own failure, not the caller's

@@ -125,6 +125,8 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
         no_content = await session.call_tool("remember", {"tags": ["deploy"]})  # QA: remember without its text
         text = await session.call_tool("remember", {"text": "Deploys run from the release branch"})
         mistyped = await session.call_tool("recall", {"query": "deploy", "limit": "three"})
+        coerced = await session.call_tool("recall", {"query": "deploy", "limit": "3"})  # QA: ran as 3
+        one_tag = await session.call_tool("remember", {"content": "Deploys run from the release branch", "tags": "ci"})
         unknown = await session.call_tool("recall", {"query": "deploy", "asOf": "2026-01-01T00:00:00Z"})
         bogus = await session.call_tool("recall", {"query": "deploy", "bogus": 1})
     for result, argument in (
@@ -132,6 +134,8 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
         (no_content, "content"),
         (text, "text"),
         (mistyped, "limit"),
+        (coerced, "limit"),
+        (one_tag, "tags"),
         (unknown, "asOf"),
         (bogus, "bogus"),
     ):
@@ -142,6 +146,8 @@ async def test_arguments_that_cannot_run_are_bad_user_input_naming_the_argument(
     assert "unknown argument text; missing content;" in text.structured_content["error"]["message"]
     assert "did you mean as_of?" in unknown.structured_content["error"]["message"]
     assert "three" not in mistyped.content[0].text  # the caller's values are not echoed
+    assert coerced.structured_content["error"]["message"] == "limit: must be an integer or null"
+    assert one_tag.structured_content["error"]["message"] == "tags: must be a list or null"
 
 
 async def test_an_unknown_tool_is_a_json_rpc_error_naming_it(http_session, new_key):
