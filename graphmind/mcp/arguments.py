@@ -4,8 +4,8 @@ The SDK validates arguments against the tool's input schema before the tool runs
 answers a failure in its own words ("Error executing tool recall: 1 validation error for
 recallArguments …") without a code; it also drops an argument the tool does not take, so
 a misspelt optional argument (`asOf` for `as_of`) would silently do nothing, and it
-coerces a value of the wrong JSON type (`"limit": "3"`). All are BAD_USER_INPUT here, naming the argument, as a refusal by the operation is
-(`gateway.OperationFailed`).
+coerces a value of the wrong JSON type (`"limit": "3"`). All are BAD_USER_INPUT here,
+naming the argument, as a refusal by the operation is (`gateway.OperationFailed`).
 """
 
 import re

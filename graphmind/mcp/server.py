@@ -33,8 +33,8 @@ decision graphmind://decision/{traceId}."""
 
 class GraphMindServer(MCPServer):
     """The SDK's server, but a tool's arguments that cannot run (one the tool does not take,
-    one of the wrong JSON type, which the SDK would coerce, or one missing) are BAD_USER_INPUT in the gateway's shape
-    (`mcp/arguments.py`), not the SDK's uncoded text; and a tool it does not have is a
+    one of the wrong JSON type, which the SDK would coerce, or one missing) are
+    BAD_USER_INPUT in the gateway's shape (`mcp/arguments.py`), not the SDK's uncoded text; and a tool it does not have is a
     JSON-RPC error (invalid params, as the MCP spec wants for a tool it cannot find) naming
     it, with BAD_USER_INPUT in `data` as a resource's errors have their code, where the SDK
     answered an uncoded tool result flagged isError. So are a URI no resource has (the SDK

@@ -70,14 +70,11 @@ def merged(memory: Details, repeat: Details, memory_name: str) -> tuple[Details,
     known = {key for key, _ in memory.entities}
     added_entities = [(key, name) for key, name in repeat.entities if key not in known]
     changes = {
-        name: value
-        for name, value in (
-            ("addedTags", added_tags),
-            ("metadataKeys", changed_keys),
-            ("addedEntities", [name for _, name in added_entities]),
-        )
-        if value
+        "addedTags": added_tags,
+        "metadataKeys": changed_keys,
+        "addedEntities": [name for _, name in added_entities],
     }
+    changes = {name: value for name, value in changes.items() if value}
     metadata = json.dumps(both, default=str, sort_keys=True) if changed_keys else memory.metadata
     return Details(tags, metadata, memory.entities + tuple(added_entities)), changes
 
@@ -94,7 +91,7 @@ def fold_within_batch(rows: list[dict], derived: list[bool], same_batch: dict[in
 
 def added_to_stored(
     reinforced: list[dict], repeats: list[tuple[int, str, dict]]
-) -> tuple[dict[str, "Details"], dict[int, dict]]:
+) -> tuple[dict[str, Details], dict[int, dict]]:
     """For `repeats`, (input, id of the stored memory it repeats, its row) in input order,
     and the repeated memories as `memory.reinforce` returned them: the details of each
     memory that gains something, and what each input added (`merged`'s changes)."""
