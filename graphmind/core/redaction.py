@@ -11,7 +11,18 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from graphmind.core.pii import Span, addresses, contacts, identifiers, names, national_ids, phones, secrets
+from graphmind.core.pii import (
+    Span,
+    addresses,
+    contacts,
+    credentials,
+    identifiers,
+    names,
+    national_ids,
+    phones,
+    random_tokens,
+    secrets,
+)
 
 # Highest priority first: where two findings overlap, the earlier kind wins.
 KINDS = (
@@ -29,10 +40,25 @@ KINDS = (
     "PHONE",
     "PERSON",
 )
-DETECTORS = (secrets.find, contacts.find, national_ids.find, addresses.find, phones.find, names.find)
+DETECTORS = (
+    secrets.find,
+    random_tokens.find,
+    credentials.find,
+    contacts.find,
+    national_ids.find,
+    addresses.find,
+    phones.find,
+    names.find,
+)
 # Kinds read from digit runs, which a UUID or a hex digest also holds (`pii/identifiers.py`).
 NUMBER_KINDS = frozenset({"IBAN", "NATIONAL_ID", "CARD", "PHONE"})
+# Kinds read from random-looking text, which public key material also is (`identifiers.public`).
+SECRET_KINDS = frozenset({"API_KEY", "TOKEN", "SECRET", "PASSWORD"})
+VALIDATED_KINDS = frozenset({"IBAN", "NATIONAL_ID"})  # checked by their check digits (`pii/national_ids.py`)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
+_GROUP = {
+    kind: 0 if kind in ("PRIVATE_KEY", "TOKEN", "API_KEY", "PASSWORD", "SECRET") else i for kind, i in _RANK.items()
+}
 PLACEHOLDER = re.compile("|".join(re.escape(f"[{kind}]") for kind in KINDS))
 
 
@@ -46,10 +72,12 @@ class Redaction:
         return sum(self.counts.values())
 
 
-def _chosen(spans: list[Span]) -> list[Span]:
-    """Non-overlapping spans, by priority, then the longer, then the earlier; in text order."""
+def _chosen(found: list[tuple[int, Span]]) -> list[Span]:
+    """Non-overlapping spans, by priority, then the longer, then the earlier detector (a known
+    format before a shape), then the kind; in text order. The secret kinds share one priority:
+    the longer finding is more of the secret."""
     taken: list[Span] = []
-    for span in sorted(spans, key=lambda s: (_RANK[s.kind], s.start - s.end, s.start)):
+    for _, span in sorted(found, key=lambda f: (_GROUP[f[1].kind], f[1].start - f[1].end, f[0], _RANK[f[1].kind])):
         if span.end > span.start and all(span.end <= t.start or span.start >= t.end for t in taken):
             taken.append(span)
     return sorted(taken)
@@ -62,11 +90,20 @@ def _inside(span: Span, ranges: list[tuple[int, int]]) -> bool:
 def find(text: str) -> list[Span]:
     """Where the personal data and secrets of `text` are, in text order.
 
-    A number found inside a machine identifier (a UUID, a hex digest) is part of it.
+    A number found inside a machine identifier (a UUID, a hex digest) is part of it, and a
+    random string inside public key material or a template is no secret.
     """
-    ids = identifiers.find(text)
-    spans = [span for detect in DETECTORS for span in detect(text)]
-    return _chosen([s for s in spans if not (s.kind in NUMBER_KINDS and _inside(s, ids))])
+    ids, public = identifiers.find(text), identifiers.public(text)
+    found = [(i, span) for i, detect in enumerate(DETECTORS) for span in detect(text)]
+    validated = {(s.start, s.end) for _, s in found if s.kind in VALIDATED_KINDS}  # a codice fiscale looks random
+    return _chosen(
+        [
+            (i, s)
+            for i, s in found
+            if not (s.kind in NUMBER_KINDS and _inside(s, ids))
+            and not (s.kind in SECRET_KINDS and (_inside(s, public) or (s.start, s.end) in validated))
+        ]
+    )
 
 
 def redact(text: str) -> Redaction:

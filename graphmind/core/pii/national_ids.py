@@ -30,7 +30,17 @@ def _nino_ok(candidate: str) -> bool:
 # (kind, candidate shape, validator)
 RULES: list[tuple[str, re.Pattern, Callable[[str], bool]]] = [
     ("IBAN", re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b"), iban.is_valid),
-    ("NATIONAL_ID", re.compile(r"(?<![\d-])\d{3}[- ]\d{2}[- ]\d{4}(?![\d-])"), ssn.is_valid),
+    (
+        "NATIONAL_ID",
+        re.compile(r"(?<![\d-])\d{3}[- ]\d{2}[- ]\d{4}(?![\d-])"),
+        lambda c: ssn.is_valid(c.replace(" ", "-")),
+    ),
+    # nine digits in a row are a social security number only where the text says so
+    (
+        "NATIONAL_ID",
+        re.compile(r"(?i)(?:\bssn|\bsocial security(?: number| no\.?)?)\W{0,3}(?:is\s+)?(?P<value>\d{9})\b"),
+        ssn.is_valid,
+    ),
     ("NATIONAL_ID", re.compile(r"\b[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b"), _nino_ok),
     ("NATIONAL_ID", re.compile(r"(?<![\d.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])"), cpf.is_valid),
     ("NATIONAL_ID", re.compile(r"(?<![\d-])\d{4} \d{4} \d{4}(?![\d-])"), aadhaar.is_valid),
@@ -62,6 +72,8 @@ def find(text: str) -> list[Span]:
                 span = _iban_spans(text, match)
                 if span:
                     spans.append(span)
-            elif valid(match.group(0)):
-                spans.append(Span(match.start(), match.end(), kind))
+            else:
+                group = "value" if "value" in pattern.groupindex else 0
+                if valid(match.group(group)):
+                    spans.append(Span(match.start(group), match.end(group), kind))
     return spans

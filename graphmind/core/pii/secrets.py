@@ -10,8 +10,11 @@ out: a git commit hash is not a secret.
 
 What it lacks is kept as small rules here: whole private key blocks (it flags only the
 header line), Google API keys, `sk-…` keys of the current OpenAI and Anthropic
-formats, GitHub fine-grained tokens, bearer tokens, unquoted `token=…`/`password: …`
-assignments and "my password is …" in prose.
+formats, GitHub fine-grained tokens, bearer tokens and unquoted `token=…`/`password: …`
+assignments. Every finding is grown to the whole token it stands in (`_whole`): a
+provider's pattern may match only the start of a longer key. Keys of formats no rule
+knows are found by their shape (`random_tokens.py`), passwords in prose by their
+sentence (`credentials.py`).
 """
 
 import re
@@ -22,7 +25,7 @@ from detect_secrets.core.scan import scan_line
 from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
 from detect_secrets.settings import get_settings
 
-from graphmind.core.pii import Span
+from graphmind.core.pii import Span, random_tokens
 
 PLUGINS = (
     "ArtifactoryDetector",
@@ -36,7 +39,6 @@ PLUGINS = (
     "IbmCloudIamDetector",
     "IbmCosHmacDetector",
     "JwtTokenDetector",
-    "KeywordDetector",
     "MailchimpDetector",
     "NpmDetector",
     "OpenAIDetector",
@@ -62,22 +64,13 @@ KIND_OF_TYPE = {
     "Private Key": "PRIVATE_KEY",
 }  # any other detect-secrets type is a provider's key: API_KEY
 
+NAMED = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*=(?=[^=])")
+TOKEN_KINDS = frozenset({"API_KEY", "TOKEN", "SECRET"})
 PRIVATE_KEY = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)")
-# Cheap tests before detect-secrets runs on a line. Its format and entropy detectors need a
+# A cheap test before detect-secrets runs on a line: its format and entropy detectors need a
 # long run of token characters (every provider key, token and high-entropy string has 16+
-# letters, digits or `_+/=.-` in a row) or a URL (basic auth); its keyword detector needs
-# one of its keywords and an assignment, call, comparison or statement end (`=`, `:`, `(`,
-# `!=`, `;`).
+# letters, digits or `_+/=.-` in a row) or a URL (basic auth).
 _LONG_RUN = re.compile(r"[A-Za-z0-9_+/=.-]{16,}|://")
-_KEYWORD = re.compile(
-    r"(?i)(?:api|auth|service|account|db|database|priv|private|client)_?key|(?:key|db|database)_?pass"
-    r"|password|passwd|pwd|secret|contrase"
-)
-_OPERATOR = re.compile(r"[=:(;]")
-
-
-def _worth_scanning(line: str) -> bool:
-    return bool(_LONG_RUN.search(line) or (_KEYWORD.search(line) and _OPERATOR.search(line)))
 
 
 def _secret_assignment(match: re.Match) -> str:
@@ -98,15 +91,6 @@ RULES: list[tuple[re.Pattern, str | Callable[[re.Match], str]]] = [
             r"(?i)(?<![\w.-])(?P<key>(?:[a-z0-9]+[_.-])*(?:password|passwd|pwd|passphrase|secret|api[_-]?key"
             r"|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|token)(?:[_.-](?:key|value|id))?)"
             r"\s*[:=]\s*(?P<value>\"[^\"]+\"|'[^']+'|[^\s,;]{4,})"
-        ),
-        _secret_assignment,
-    ),
-    # "my password is hunter22": only when the value looks like a secret (has a digit or
-    # a symbol), so "the token is expired" and "the secret is that…" stay.
-    (
-        re.compile(
-            r"(?i)\b(?P<key>password|passwd|pwd|passphrase|pin|api[_-]?key)\s+is\s+"
-            r"(?P<value>(?=[^\s,;]*[\d\W_])[^\s,;]{6,})"
         ),
         _secret_assignment,
     ),
@@ -147,9 +131,9 @@ def _library_spans(text: str) -> list[Span]:
     spans = []
     offset = 0
     for line in text.splitlines(keepends=True):
-        if _worth_scanning(line):
+        if _LONG_RUN.search(line):
             for secret in scan_line(line.rstrip("\r\n")):
-                value = secret.secret_value or ""
+                value = NAMED.sub("", secret.secret_value or "")  # the entropy plugin reads "name=value" as one
                 if not value or (secret.type.endswith("High Entropy String") and not _random(value)):
                     continue
                 kind = KIND_OF_TYPE.get(secret.type, "API_KEY")
@@ -161,10 +145,16 @@ def _library_spans(text: str) -> list[Span]:
     return spans
 
 
+def _whole(text: str, span: Span) -> Span:
+    """The span grown to the whole token it stands in: a provider's pattern may stop short of
+    a longer key ("sk_live_" and 24 characters of a 107-character key), and none of a key may stay."""
+    return Span(*random_tokens.whole(text, span.start, span.end), span.kind) if span.kind in TOKEN_KINDS else span
+
+
 def find(text: str) -> list[Span]:
     spans = [Span(m.start(), m.end(), "PRIVATE_KEY") for m in PRIVATE_KEY.finditer(text)]
     for pattern, kind in RULES:
         for match in pattern.finditer(text):
             group = "value" if "value" in pattern.groupindex else 0
             spans.append(Span(match.start(group), match.end(group), kind if isinstance(kind, str) else kind(match)))
-    return spans + _library_spans(text)
+    return [_whole(text, span) for span in spans + _library_spans(text)]

@@ -13,7 +13,7 @@ HELD_OUT = Path(__file__).parent / "held_out"
 SECRETS = json.loads((HELD_OUT / "secrets.json").read_text())
 PERSONAL = json.loads((HELD_OUT / "personal.json").read_text())
 PIECE = 8  # no piece this long of a secret may stay
-SEEDS = 40
+SEEDS = 100
 
 
 def _left_of(secret: str, text: str) -> str | None:

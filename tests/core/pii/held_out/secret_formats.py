@@ -56,6 +56,7 @@ def uuid4(rng: random.Random) -> str:
 # individual formats (each returns only the secret value)
 # --------------------------------------------------------------------------
 
+
 def stripe_sk_live_long(rng):
     # current Stripe live secret keys: sk_live_ + "51" + account part, 99 chars body
     return "sk_live_51" + pick(rng, ALNUM, 97)
@@ -291,7 +292,7 @@ def netlify(rng):
 
 def pem_block(rng, kind="RSA PRIVATE KEY", lines=25, der_prefix="MIIEpAIBAAKCAQEA"):
     body = der_prefix + pick(rng, B64, 64 * lines - len(der_prefix) - 28)
-    chunks = [body[i:i + 64] for i in range(0, len(body), 64)]
+    chunks = [body[i : i + 64] for i in range(0, len(body), 64)]
     return f"-----BEGIN {kind}-----\n" + "\n".join(chunks) + f"\n-----END {kind}-----"
 
 
@@ -302,10 +303,10 @@ def pem_block(rng, kind="RSA PRIVATE KEY", lines=25, der_prefix="MIIEpAIBAAKCAQE
 TEMPLATES = [
     "{env}={v}",
     "export {env}={v}",
-    "export {env}=\"{v}\"",
+    'export {env}="{v}"',
     "Please remember the {what}: {v}",
     "The {what} for production is {v} - keep it safe.",
-    "{{\"{json}\": \"{v}\", \"region\": \"us-east-1\"}}",
+    '{{"{json}": "{v}", "region": "us-east-1"}}',
     "{json}: {v}",
     "I rotated the {what} this morning; the new one is {v}.",
     "Use {v} as the {what} when calling the API.",
@@ -329,9 +330,21 @@ FORMATS = [
     ("github_fine_grained", github_fine_grained, "GH_TOKEN", "gh_token", "fine-grained GitHub PAT"),
     ("gitlab_pat", gitlab_pat, "GITLAB_TOKEN", "private_token", "GitLab personal access token"),
     ("aws_access_key_id", aws_access_key_id, "AWS_ACCESS_KEY_ID", "aws_access_key_id", "AWS access key id"),
-    ("aws_secret_access_key", aws_secret_access_key, "AWS_SECRET_ACCESS_KEY", "aws_secret_access_key", "AWS secret access key"),
+    (
+        "aws_secret_access_key",
+        aws_secret_access_key,
+        "AWS_SECRET_ACCESS_KEY",
+        "aws_secret_access_key",
+        "AWS secret access key",
+    ),
     ("google_api_key", google_api_key, "GOOGLE_API_KEY", "key", "Google Maps API key"),
-    ("google_oauth_client_secret", google_oauth_client_secret, "GOOGLE_CLIENT_SECRET", "client_secret", "Google OAuth client secret"),
+    (
+        "google_oauth_client_secret",
+        google_oauth_client_secret,
+        "GOOGLE_CLIENT_SECRET",
+        "client_secret",
+        "Google OAuth client secret",
+    ),
     ("slack_bot", slack_bot, "SLACK_BOT_TOKEN", "bot_token", "Slack bot token"),
     ("slack_user", slack_user, "SLACK_USER_TOKEN", "user_token", "Slack user token"),
     ("sendgrid", sendgrid, "SENDGRID_API_KEY", "sendgrid_api_key", "SendGrid key"),
@@ -392,21 +405,31 @@ def generate(rng: random.Random) -> list[tuple[str, str, str]]:
 
     # fixed-shape sentences for formats that live inside larger structures
     path = slack_webhook_path(rng)
-    out.append(("slack_webhook", path,
-                f"Post alerts to https://hooks.slack.com/services/{path} please."))
+    out.append(("slack_webhook", path, f"Post alerts to https://hooks.slack.com/services/{path} please."))
 
     pw = pick(rng, ALNUM, 18)
-    out.append(("postgres_url_password", pw,
-                f"DATABASE_URL=postgres://orders_app:{pw}@db-primary.internal:5432/orders"))
+    out.append(
+        ("postgres_url_password", pw, f"DATABASE_URL=postgres://orders_app:{pw}@db-primary.internal:5432/orders")
+    )
 
     pw = pick(rng, ALNUM, 24)
-    out.append(("mongodb_srv_password", pw,
-                f"mongo uri is mongodb+srv://admin:{pw}@cluster0.{pick(rng, LOWER_DIGITS, 5)}.mongodb.net/app?retryWrites=true"))
+    out.append(
+        (
+            "mongodb_srv_password",
+            pw,
+            f"mongo uri is mongodb+srv://admin:{pw}@cluster0.{pick(rng, LOWER_DIGITS, 5)}.mongodb.net/app?retryWrites=true",
+        )
+    )
 
     acct_key = azure_storage_key(rng)
-    out.append(("azure_storage_account_key", acct_key,
-                "DefaultEndpointsProtocol=https;AccountName=acmeprodlogs;"
-                f"AccountKey={acct_key};EndpointSuffix=core.windows.net"))
+    out.append(
+        (
+            "azure_storage_account_key",
+            acct_key,
+            "DefaultEndpointsProtocol=https;AccountName=acmeprodlogs;"
+            f"AccountKey={acct_key};EndpointSuffix=core.windows.net",
+        )
+    )
 
     heroku_uuid = uuid4(rng)
     out.append(("heroku_legacy_uuid", heroku_uuid, f"HEROKU_API_KEY={heroku_uuid}"))

@@ -1,0 +1,132 @@
+"""Random tokens: the shape every provider's key shares, whatever the provider.
+
+A provider key is a short readable prefix and a long random body ("sk_live_…", "dop_v1_…",
+"key-…", "hf_…", "AGE-SECRET-KEY-1…", "oy2…"). So a token (a run of letters, digits and
+`_-.~$+/`, base64 padding after) is a key when one of its parts, split at those separators,
+is at least MIN_BODY characters of random text (`+` and `/` belong to a base64 body):
+
+- letters and digits mixed, with at least MIN_ENTROPY bits per character, and not hex; or
+- mixed-case letters that switch case as often as random text does (camelCase does not); or
+- hex, when something is written before it in the token ("key-", "SK", "dop_v1_"): a bare
+  hex run is a commit id or a digest, not a secret, and so is one after a digest's name
+  ("sha256-…"); a hex body shorter than a digest (an AWS instance id "i-0abc…") is an id.
+
+The whole token is the span: a key is never kept in part. Tokens beside a credential word
+are judged again with a lower bar (`credentials.py`); public key material and templates are
+spared by the caller (`pii/identifiers.py`).
+"""
+
+import math
+import re
+from collections import Counter
+
+from graphmind.core.pii import Span
+
+TOKEN = re.compile(r"(?<![\w~$+/.-])[A-Za-z0-9_~$+/.-]*[A-Za-z0-9]=*")
+SEPARATORS = re.compile(r"[_\-.~$]")
+MIN_BODY = 16  # a random body this long: shorter parts are ids, versions and words
+MIN_HEX_BODY = 32  # the shortest digest (MD5): a shorter hex body is an id
+MIN_ENTROPY = 3.2  # bits per character; 16 random alphanumerics give about 3.7
+MIN_B64_ENTROPY = 4.0  # a base64 body (with + or /): 16 of its 64 characters give 4
+MIN_CASE_SWITCHES = 0.3  # per character, for letters only: random text about 0.5, camelCase under 0.2
+DIGEST_NAMES = re.compile(r"(?i)^(?:sha\d*|md5|blake2[bs]?|sha3)$")
+HEX = re.compile(r"^[0-9a-fA-F]+$")
+WORD_PART = re.compile(r"^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,})$")  # a word between separators, no digits
+UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+KEY_CHARACTER = re.compile(r"[A-Za-z0-9_~$+/.-]")
+
+
+def entropy(text: str) -> float:
+    """Shannon entropy of the text's characters, in bits per character."""
+    counts = Counter(text)
+    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
+
+
+def _camel_case(part: str) -> bool:
+    """Words run together ("PBKDF2PasswordHasher", "loadApiKey"): at most one piece of one
+    or two letters, where random mixed case is full of them."""
+    pieces = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", part)
+    return (
+        part.upper() != part != part.lower()
+        and sum(len(p) <= 2 for p in pieces) <= 1
+        and sum(map(len, pieces)) >= 0.8 * len(part)
+    )
+
+
+def _random_letters(part: str) -> bool:
+    """Mixed-case letters that switch case as random text does; camelCase words ("loadApiKey")
+    switch often too, but each capital starts a lower-case word."""
+    switches = sum(a.isupper() != b.isupper() for a, b in zip(part, part[1:]))
+    return (
+        part.isalpha()
+        and not _camel_case(part)
+        and switches >= MIN_CASE_SWITCHES * len(part)
+        and entropy(part) >= MIN_ENTROPY
+    )
+
+
+def random_part(part: str, prefixed: bool, min_length: int = MIN_BODY) -> bool:
+    """Whether a body is random text (see the module's rules)."""
+    if len(part) < min_length:
+        return False
+    if HEX.match(part):
+        return prefixed and len(part) >= MIN_HEX_BODY
+    digits = sum(c.isdigit() for c in part)
+    letters = sum(c.isalpha() for c in part)
+    if "/" in part or "+" in part:  # base64 is mixed-case; a path or a sum is not
+        return digits >= 1 and part.lower() != part and part.upper() != part and entropy(part) >= MIN_B64_ENTROPY
+    if digits >= 2 and letters >= 2:
+        return entropy(part) >= MIN_ENTROPY and not _camel_case(part)
+    if digits and part.lower() != part and part.upper() != part:
+        return entropy(part) >= MIN_ENTROPY and not _camel_case(part)
+    return _random_letters(part)
+
+
+def _bodies(token: str) -> list[tuple[str, bool]]:
+    """The token's candidate bodies, each with whether something stands before it: every
+    part, and what follows the first part with its words left out (a base64url body holds
+    `-` and `_`: "sq0atp-rTMKvHDAt-t2PfjY…"); a part after a digest's name is a digest."""
+    parts = [p for p in SEPARATORS.split(token.rstrip("=")) if p]
+    bodies = []
+    for i, part in enumerate(parts):
+        if i > 0 and DIGEST_NAMES.match(parts[i - 1]):
+            return bodies
+        bodies.append((part, i > 0))
+        hex_tail = re.search(r"[0-9a-fA-F]+$", part)
+        if hex_tail and hex_tail.start() > 0 and not DIGEST_NAMES.match(part[: hex_tail.start()]):
+            bodies.append((hex_tail.group(0), True))  # "SK" + 32 hex, "dapi" + 32 hex
+    rest = "".join(p for p in parts[1:] if not WORD_PART.match(p))
+    if rest and len(parts) > 2:
+        bodies.append((rest, True))
+    return bodies
+
+
+def is_key(token: str, min_length: int = MIN_BODY) -> bool:
+    """Whether the token holds a random body (a UUID is an id, not a key)."""
+    if UUID.search(token):
+        return False
+    return any(random_part(body, prefixed, min_length) for body, prefixed in _bodies(token))
+
+
+def whole(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span grown to the whole token it stands in (`=` inside a key too, as Atlassian's
+    have), less a sentence's full stop or a dash after it."""
+    first = end
+    while start > 0 and KEY_CHARACTER.match(text[start - 1]):
+        start -= 1
+    while end < len(text) and (
+        KEY_CHARACTER.match(text[end]) or (text[end] == "=" and (end + 1 == len(text) or not text[end + 1].isspace()))
+    ):
+        end += 1
+    while end > first and text[end - 1] in ".-~":
+        end -= 1
+    return start, end
+
+
+def tokens(text: str) -> list[re.Match]:
+    """The text's tokens, as runs of key characters (a sentence's full stop left out)."""
+    return list(TOKEN.finditer(text))
+
+
+def find(text: str) -> list[Span]:
+    return [Span(*whole(text, *m.span()), "API_KEY") for m in tokens(text) if is_key(m.group(0))]
