@@ -5,7 +5,9 @@ Each detector takes the text and returns `Span`s (where, and which placeholder k
 priority and writes the placeholders. Libraries do the recognising wherever one exists:
 `phonenumbers` (phones), `detect-secrets` (credentials), `python-stdnum` (national ids,
 IBAN, card checksums), `pyap2` (US, Canadian and British addresses), `faker`'s name
-lists (given names and surnames of 40 locales, shipped in the package).
+lists (given names and surnames of every locale it ships) and `english-words` (Webster's
+word list, for names written without capitals). Keys of unknown providers are found by
+their shape (`random_tokens`), passwords by their sentence (`credentials`).
 """
 
 from typing import NamedTuple

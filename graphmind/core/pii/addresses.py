@@ -7,7 +7,8 @@ Parkway, Mountain View, CA 94043". No offline library covers continental Europe 
 Australia (libpostal needs a 2 GB model), so their written shapes are kept here:
 "Hauptstraße 5, 10115 Berlin", "12 rue de Rivoli, 75001 Paris", "Via Roma 10, 00184
 Roma", "Calle Mayor 5, 28013 Madrid", "Prinsengracht 263, 1016 GV Amsterdam", "10 George
-Street, Sydney NSW 2000".
+Street, Sydney NSW 2000". A street line is an address with or without its postcode, in any
+case ("42 elm street", "Flat 3, 12 Baker Road"): `STREET_LINE`.
 """
 
 import re
@@ -32,7 +33,7 @@ PATTERNS = [
     ),
     # French: number, street type, name ("12 rue de Rivoli")
     re.compile(
-        rf"\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s(?:rue|avenue|boulevard|bd|chemin|impasse|allée|place|quai"
+        rf"\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s(?i:rue|avenue|boulevard|bd|chemin|impasse|allée|place|quai"
         rf"|route|cours)\s(?:(?:de|du|des|de la|d'|l')\s?)?{_NAME}(?:\s{_NAME})*(?:,?\s{_CITY})?"
     ),
     # Italian, Spanish, Portuguese: street type, name, number ("Via Roma 10", "Calle Mayor, 5")
@@ -48,6 +49,39 @@ PATTERNS = [
         rf"(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s\d{{4}}\b"
     ),
 ]
+# A street line without a postcode, in any case: a house number, one to three words of
+# its name (no stop word among them) and a street type that is no other word ("42 elm
+# street", "3047 N Lincoln Ave", "88 KINGS HIGHWAY"), with a flat or unit before or after
+# it and a capitalised town after a comma.
+_STREET_TYPE = (
+    r"(?i:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|boulevard|blvd\.?|crescent|highway|hwy\.?"
+    r"|parkway|pkwy\.?)"
+    # also other words ("a 20 minute drive", "per square foot"): only written as a name
+    r"|(?-i:Drive|Dr\.?|Way|Place|Pl\.?|Square|Close|Court|Ct\.?|Terrace|Row|Mews|Grove|Gardens|Walk)"
+)
+_UNIT = r"(?:flat|unit|apt\.?|apartment|suite|ste\.?|#)\s?\w{1,5}"
+STREET_LINE = re.compile(
+    rf"(?i:\b{_UNIT},?\s)?\b\d{{1,5}}[a-zA-Z]?\s(?:(?i:[NSEW]|NE|NW|SE|SW|north|south|east|west)\.?\s)?"
+    rf"(?P<name>(?:[^\W\d_][\w'’-]*\s){{1,3}})(?P<type>{_STREET_TYPE})\b"
+    rf"(?:,?\s(?i:{_UNIT})\b)?(?:,\s{_NAME}(?:\s{_NAME})?)?"
+)
+_STOP_IN_NAME = re.compile(
+    r"(?i)^(?:the|a|an|of|at|in|on|to|by|for|and|or|my|our|your|his|her|their|this|that|is|was)$"
+)
+
+
+def _street_lines(text: str) -> list[Span]:
+    spans = []
+    for m in STREET_LINE.finditer(text):
+        words = m.group("name").split()
+        if any(_STOP_IN_NAME.match(word) for word in words):
+            continue
+        if m.group("type")[0].isupper() and not m.group("type").isupper() and not all(w[0].isupper() for w in words):
+            continue  # "Drive", "Way" … name a street only after a capitalised name
+        spans.append(Span(m.start(), m.end(), "ADDRESS"))
+    return spans
+
+
 # A part every address of the country must contain, from pyap's own rules: a text without
 # one cannot hold such an address, so the full rules (the British ones cost ~15 ms on a
 # 900-character text) run only where it is found. US: a state or a ZIP code; Canada: a
@@ -110,4 +144,4 @@ def find(text: str) -> list[Span]:
                 spans.append(Span(*where, "ADDRESS"))
     for pattern in PATTERNS:
         spans += [Span(m.start(), m.end(), "ADDRESS") for m in pattern.finditer(text)]
-    return spans
+    return spans + _street_lines(text)

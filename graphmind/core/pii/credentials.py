@@ -24,20 +24,26 @@ import re
 from graphmind.core.pii import Span
 
 WINDOW_AFTER, WINDOW_BEFORE = 8, 4
+QUOTE_WITHIN = 2  # words between a cue and the quoted text it gives ("password is set to '…'")
 KEY_LENGTH = 8
 PASSWORD_CUE = re.compile(
-    r"(?i)^(?:pass(?:word|wort|phrase|code|wd)?s?|pw|pwd|pins?|creds?|credentials?|logins?|auth"
+    r"(?i)^(?:pass(?:word|wort|phrase|code|wd)s?|pw|pwd|pins?|creds?|credentials?|logins?|auth"
     r"|kennwort|contrase[ñn]a|senha|wachtwoord|l[öo]senord|salasana|has[łl]o|combination)$"
 )
 KEY_CUE = re.compile(r"(?i)^(?:(?:api)?keys?|tokens?|secrets?|apikeys?)$")
 NUMERIC_CUE = re.compile(r"(?i)^(?:pins?|pass(?:code|word|wort)s?|combination|code)$")
+CUE_INSIDE = re.compile(r"(?i)pass(?:word|wort|phrase|code)|token|secret|credential")
 ONLY_NUMERIC_CUE = re.compile(r"(?i)^(?:pins?|combination|code)$")  # a PIN is digits: "Pin v2.1" is a verb
 # what a `code` opens makes it an access code, not an error or a status code
 ACCESS_CODE = re.compile(r"(?i)^(?:door|gate|alarm|disarm|unlock|access|entry|security|safe|lock|garage|keypad)$")
+ANY_CUE = re.compile(
+    r"(?i)pass|\bpw|\bpin|cred|login|auth|kennwort|contrase|senha|wachtwoord|l[öo]senord|salasana|has[łl]o"
+    r"|combination|\bcode|key|token|secret"
+)  # a text without any can give no credential in a sentence
 SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 WORD = re.compile(r"\S+")
-OPEN, CLOSE = "([{\"'“‘`", ")]}\"'”’`.,;:!?"
-SYMBOL = re.compile(r"[!@#$%^&*+=?~|<>\\]")
+OPEN, CLOSE = "([{\"'“‘`*_", ")]}\"'”’`.,;:!?*_"  # quotes, brackets, markdown emphasis
+SYMBOL = re.compile(r"(?<=.)[!@#$%^&*+=?~|<>]")  # inside the word: "#hashtag" is no password
 PASSWORD_SHAPE_MIN = 6
 PIN_SHAPE = re.compile(r"^\d{4,12}[#*]?$|^\d{2,4}(?:[- ]\d{2,4}){2,}$")
 SPARED = re.compile(
@@ -48,7 +54,7 @@ SPARED = re.compile(
     re.IGNORECASE,
 )
 YEAR_AFTER = re.compile(r"(?i)^(?:in|since|from|by|until|of|for|before|after)$")
-QUOTED = re.compile(r"[\"'“‘`]([^\"'”’`\n]{4,200})[\"'”’`]")
+QUOTED = re.compile(r"(?:(?<=\s)|^)[\"'“‘`]([^\"'”’`\n]{4,200})[\"'”’`](?=[\s.,;:!?)]|$)")
 USER_COLON = re.compile(r"^[\w.@-]{1,64}:(\S+)$")
 URL_CREDENTIALS = re.compile(r"[a-z][a-z0-9+.-]*://[^\s:/@]*:(?P<value>[^\s@/]+)@", re.IGNORECASE)
 PGPASS = re.compile(r"(?m)^[^\s:]+:(?:\d+|\*):[^\s:]+:[^\s:]+:(?P<value>\S+)$")
@@ -73,7 +79,7 @@ class _Word:
 def _password_shaped(value: str, length: int = PASSWORD_SHAPE_MIN) -> bool:
     if len(value) < length or SPARED.match(value) or not re.search(r"[^\W\d_]", value):
         return False
-    if PASSWORD_CUE.match(value) or KEY_CUE.match(value):
+    if CUE_INSIDE.search(value):  # "1Password", "PASSWORD_HASHERS": a name, not a value
         return False
     return bool(re.search(r"\d", value) or SYMBOL.search(value))
 
@@ -113,7 +119,13 @@ def _in_sentence(text: str, offset: int, sentence: str) -> list[Span]:
         length = KEY_LENGTH if key_like else PASSWORD_SHAPE_MIN
         after_cue = sentence[words[i].end :]
         quoted = QUOTED.search(after_cue)
-        if not key_like and not only_numeric and quoted and len(WORD.findall(after_cue[: quoted.start()])) <= 3:
+        if (
+            not key_like
+            and not only_numeric
+            and quoted
+            and len(WORD.findall(after_cue[: quoted.start()])) <= QUOTE_WITHIN
+            and not CUE_INSIDE.search(quoted.group(1))
+        ):
             start = offset + words[i].end + quoted.start(1)
             spans.append(Span(start, start + len(quoted.group(1)), "PASSWORD"))
         for j in range(max(0, i - WINDOW_BEFORE), min(len(words), i + WINDOW_AFTER + 1)):
@@ -136,6 +148,8 @@ def _formats(text: str) -> list[Span]:
 
 def find(text: str) -> list[Span]:
     spans, start = _formats(text), 0
+    if not ANY_CUE.search(text):
+        return spans
     for end in [m.end() for m in SENTENCE_END.finditer(text)] + [len(text)]:
         if end > start:
             spans += _in_sentence(text, start, text[start:end])

@@ -1,7 +1,7 @@
 """Names of persons: a person's full name, not a lone given name.
 
-The given names and surnames are faker's lists for 40 locales (`faker`, MIT, shipped
-as Python data: nothing is loaded from elsewhere); the common-word lexicon that keeps
+The given names and surnames are faker's lists for every locale it ships (`faker`, MIT,
+shipped as Python data: nothing is loaded from elsewhere); the common-word lexicon that keeps
 "May Day" or "Bill Price" from being names is faker's 971 common English words plus
 GraphMind's own stop words. A name is redacted when it is written as one:
 
@@ -15,18 +15,24 @@ GraphMind's own stop words. A name is redacted when it is written as one:
   ("Smith, John");
 - after "my name is", "I'm called", "call me".
 
-A lone given name ("Caroline said …", "ask Mel") is kept: it identifies no one by
-itself, conversations are full of them, and recall depends on them.
+A name written in one case ("sarah connolly", "DEREK O'BRIEN") is one when both words
+are listed names and neither is a word Webster's writes in lower case (`english-words`),
+or after a cue. A lone given name ("Caroline said …", "ask Mel") is kept: it identifies no
+one by itself, conversations are full of them, and recall depends on them. A public
+figure's name is redacted as anyone's (docs/memory.md).
 """
 
 import importlib
+import pkgutil
 import re
 from functools import cache
 
+from english_words import get_english_words_set
+from faker.providers import person
 from faker.providers.lorem.en_US import Provider as EnglishWords
 
 from graphmind.core.pii import Span
-from graphmind.core.pii.name_words import CUES, LOCALES, PARTICLES, PLACE_WORDS, TITLES, WORK_NOUNS
+from graphmind.core.pii.name_words import CUES, PARTICLES, PLACE_WORDS, TITLES, WORK_NOUNS
 from graphmind.core.words import COMMON_WORDS, INSTRUCTION_VERBS, STOPWORDS
 
 SELF_NAMING = re.compile(r"(?i)\b(?:my name is|my name's|i am called|i'm called|call me)\s+$")
@@ -38,7 +44,7 @@ def gazetteer() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(given names, surnames, common English words), lower case."""
     first: set[str] = set()
     last: set[str] = set()
-    for locale in LOCALES:
+    for locale in (module.name for module in pkgutil.iter_modules(person.__path__)):
         provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
         for attribute in dir(provider):
             values = getattr(provider, attribute)
@@ -56,6 +62,14 @@ def gazetteer() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
                 last |= names
     common = {w.lower() for w in EnglishWords.word_list} | COMMON_WORDS | INSTRUCTION_VERBS | STOPWORDS
     return frozenset(first), frozenset(last), frozenset(common)
+
+
+@cache
+def uncased_common() -> frozenset[str]:
+    """The common words, and every word Webster's writes in lower case (`english-words`' web2
+    list): "brown", "ginger", "will"; a name it knows only capitalised ("Sarah") is not among them."""
+    webster = (w for w in get_english_words_set(["web2"], lower=False) if w.islower())
+    return gazetteer()[2] | frozenset(webster)
 
 
 def _capitalised(token: str) -> bool:
@@ -101,7 +115,7 @@ def _surname(tokens: _Tokens, j: int, names: tuple[frozenset, frozenset, frozens
     """Index of the surname after the given (or middle) name at j, particles allowed."""
     first, last, common = names
     k = j
-    while k + 1 < len(tokens) and tokens.joined(k) and tokens.items[k + 1][2] in PARTICLES:
+    while k + 1 < len(tokens) and tokens.joined(k) and tokens.items[k + 1][2].lower() in PARTICLES:
         k += 1
     if tokens.possessive(j) or k + 1 >= len(tokens) or not tokens.joined(k):
         return None
@@ -138,20 +152,22 @@ def _full_name(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, froze
     return None
 
 
-def _titled(tokens: _Tokens, i: int, common: frozenset) -> int | None:
-    """ "Dr. Patel", "Mrs Hudson", "Prof. Ada Lovelace": the last capitalised token after a title."""
+def _titled(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozenset]) -> int | None:
+    """ "Dr. Patel", "Mrs Hudson", "Prof. Ada Lovelace", "dr. emily hartwell": the name after a
+    title, capitalised, or in one case when it is a listed name."""
+    first, last, common = names
     if tokens.possessive(i) or i + 1 >= len(tokens) or tokens.gap(i) not in (" ", ". "):
         return None
-    if not _capitalised(tokens.items[i + 1][2]) or tokens.word(i + 1).lower() in common:
+
+    def named(token: str) -> bool:
+        if token.lower() in common:
+            return False
+        return _capitalised(token) or (_uncased(token) and _listed(token, first | last, common))
+
+    if not named(tokens.word(i + 1)):
         return None
     end = i + 1
-    while (
-        end + 1 < len(tokens)
-        and tokens.joined(end)
-        and not tokens.possessive(end)
-        and _capitalised(tokens.items[end + 1][2])
-        and tokens.word(end + 1).lower() not in common
-    ):
+    while end + 1 < len(tokens) and tokens.joined(end) and not tokens.possessive(end) and named(tokens.word(end + 1)):
         end += 1
     return end
 
@@ -177,6 +193,55 @@ def _initials(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozen
     return j if _capitalised(surname) and surname.lower() in last and surname.lower() not in common else None
 
 
+def _uncased(token: str) -> bool:
+    """Written without a name's capital: all lower case, or all capitals (a shouted line)."""
+    return token.islower() or (len(token) > 1 and token.isupper())
+
+
+def _listed(word: str, names: frozenset, common: frozenset) -> bool:
+    """A listed name that is not an English word; a hyphenated one by its parts ("jean-luc", "al-sayed")."""
+    lower = word.lower()
+    if lower in common:
+        return False
+    parts = re.split(r"[-'’]", lower)
+    return lower in names or (len(parts) > 1 and parts[-1] in names and parts[-1] not in common)
+
+
+def _surname_like(word: str, names: tuple[frozenset, frozenset, frozenset]) -> bool:
+    """An unlisted word that can be a surname after a cue: no English word, no given name, no place word."""
+    first, _, common = names
+    lower = word.lower()
+    return len(lower) > 1 and lower not in common and lower not in first and lower not in PLACE_WORDS
+
+
+def _uncased_name(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozenset]) -> int | None:
+    """A name written in one case ("sarah connolly", "JOHN MCALLISTER", "chen wei"): the case
+    says nothing, so both words must be listed names and neither an English word: a given name
+    then a surname (particles between), or a surname then a given name."""
+    first, last, common = names[0], names[1], uncased_common()  # without a capital, an English word is one
+    names = (first, last, common)
+    word = tokens.word(i)
+    if word.lower() not in first and word.lower() not in last and "-" not in word:
+        return None
+    if tokens.possessive(i) or i + 1 >= len(tokens) or not tokens.joined(i):
+        return None
+    k = i
+    while k + 1 < len(tokens) and tokens.joined(k) and tokens.word(k + 1).lower() in PARTICLES:
+        k += 1
+    if k + 1 >= len(tokens) or not tokens.joined(k):
+        return None
+    following = tokens.word(k + 1)
+    if not (_uncased(following) or _capitalised(following)) or following.lower() in PLACE_WORDS:
+        return None
+    if _listed(word, first, common) and _listed(following, last, common):
+        return k + 1
+    if _cue_before(tokens, i) and _listed(word, first, common) and _surname_like(following, names):
+        return k + 1  # "ask fatima al-sayed", "call JOHN MCALLISTER": a cue says a person follows
+    if k == i and _listed(word, last, common) and _listed(following, first, common):
+        return k + 1
+    return None
+
+
 def _cue_before(tokens: _Tokens, i: int) -> bool:
     return i > 0 and tokens.gap(i - 1).strip() in ("", ":", ",") and tokens.items[i - 1][2].lower() in CUES
 
@@ -186,10 +251,12 @@ def _name_at(tokens: _Tokens, i: int, names: tuple[frozenset, frozenset, frozens
     first, last, common = names
     word = tokens.word(i)
     lower = word.lower()
+    if lower in TITLES and _uncased(word):
+        return _titled(tokens, i, names)
     if not _capitalised(word):
-        return None
+        return _uncased_name(tokens, i, names) if _uncased(word) else None
     if lower in TITLES:
-        return _titled(tokens, i, common)
+        return _titled(tokens, i, names)
     if SELF_NAMING.search(tokens.text[: tokens.items[i][0]]) and lower not in common:
         end: int | None = i
         if (

@@ -22,7 +22,8 @@ from collections import Counter
 
 from graphmind.core.pii import Span
 
-TOKEN = re.compile(r"(?<![\w~$+/.-])[A-Za-z0-9_~$+/.-]*[A-Za-z0-9]=*")
+# a token long enough to hold a body; a URL's path is one token a segment
+TOKEN = re.compile(r"(?<![\w~$+.-])[A-Za-z0-9_~$+.-]{15,}(?<=[A-Za-z0-9])=*")
 SEPARATORS = re.compile(r"[_\-.~$]")
 MIN_BODY = 16  # a random body this long: shorter parts are ids, versions and words
 MIN_HEX_BODY = 32  # the shortest digest (MD5): a shorter hex body is an id
@@ -33,7 +34,8 @@ DIGEST_NAMES = re.compile(r"(?i)^(?:sha\d*|md5|blake2[bs]?|sha3)$")
 HEX = re.compile(r"^[0-9a-fA-F]+$")
 WORD_PART = re.compile(r"^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,})$")  # a word between separators, no digits
 UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
-KEY_CHARACTER = re.compile(r"[A-Za-z0-9_~$+/.-]")
+KEY_CHARACTER = re.compile(r"[A-Za-z0-9_~$+.-]")
+BASE64_CHARACTER = re.compile(r"[A-Za-z0-9_~$+/.-]")
 
 
 def entropy(text: str) -> float:
@@ -87,7 +89,7 @@ def _bodies(token: str) -> list[tuple[str, bool]]:
     part, and what follows the first part with its words left out (a base64url body holds
     `-` and `_`: "sq0atp-rTMKvHDAt-t2PfjY…"); a part after a digest's name is a digest."""
     parts = [p for p in SEPARATORS.split(token.rstrip("=")) if p]
-    bodies = []
+    bodies: list[tuple[str, bool]] = []
     for i, part in enumerate(parts):
         if i > 0 and DIGEST_NAMES.match(parts[i - 1]):
             return bodies
@@ -95,9 +97,9 @@ def _bodies(token: str) -> list[tuple[str, bool]]:
         hex_tail = re.search(r"[0-9a-fA-F]+$", part)
         if hex_tail and hex_tail.start() > 0 and not DIGEST_NAMES.match(part[: hex_tail.start()]):
             bodies.append((hex_tail.group(0), True))  # "SK" + 32 hex, "dapi" + 32 hex
-    rest = "".join(p for p in parts[1:] if not WORD_PART.match(p))
-    if rest and len(parts) > 2:
-        bodies.append((rest, True))
+    rest = [p for p in parts[1:] if not WORD_PART.match(p)]
+    if len(parts) > 2 and rest and max(map(len, rest)) >= MIN_BODY // 2:  # not a code of short fields
+        bodies.append(("".join(rest), True))
     return bodies
 
 
@@ -110,12 +112,13 @@ def is_key(token: str, min_length: int = MIN_BODY) -> bool:
 
 def whole(text: str, start: int, end: int) -> tuple[int, int]:
     """The span grown to the whole token it stands in (`=` inside a key too, as Atlassian's
-    have), less a sentence's full stop or a dash after it."""
+    have; `/` only in a base64 key that holds one), less a sentence's full stop or a dash after it."""
     first = end
-    while start > 0 and KEY_CHARACTER.match(text[start - 1]):
+    key = BASE64_CHARACTER if "/" in text[start:end] else KEY_CHARACTER  # a path's `/` ends a key
+    while start > 0 and key.match(text[start - 1]):
         start -= 1
     while end < len(text) and (
-        KEY_CHARACTER.match(text[end]) or (text[end] == "=" and (end + 1 == len(text) or not text[end + 1].isspace()))
+        key.match(text[end]) or (text[end] == "=" and (end + 1 == len(text) or not text[end + 1].isspace()))
     ):
         end += 1
     while end > first and text[end - 1] in ".-~":
