@@ -24,10 +24,13 @@ from graphmind.api.memory_types import (
 from graphmind.api.pagination import PageInfo
 from graphmind.core import enums
 from graphmind.core.choices import require_some
+from graphmind.deps import Deps
 from graphmind.errors import BadUserInput
 from graphmind.memory import manage, store
 from graphmind.memory import recall as recall_service
-from graphmind.memory.model import MemoryInput, check_open_validity, parse_memory_input
+from graphmind.memory.model import MemoryInput, check_open_validity, check_salience_floor, parse_memory_input
+from graphmind.security import sources
+from graphmind.security.keys import Role
 
 
 @strawberry.input(description="A memory to store.")
@@ -38,13 +41,17 @@ class RememberInput:
         default=None, description="1-4; chosen from the content (rule R1) when omitted."
     )
     base_salience: float | None = strawberry.field(
-        default=None, description="0-1; chosen from the content (rule R2) when omitted."
+        default=None,
+        description="0-1, at least the recall floor (GRAPHMIND_MIN_SALIENCE); chosen from the content "
+        "(rule R2) when omitted.",
     )
     valid_from: datetime | None = strawberry.field(default=None, description="Default now.")
     valid_until: datetime | None = strawberry.field(
         default=None, description="Default open-ended; after validFrom (now when not given)."
     )
-    source: enums.Source | None = strawberry.field(default=None, description="Default USER (trust 0.8).")
+    source: enums.Source | None = strawberry.field(
+        default=None, description="Default USER (trust 0.8); AXIOM needs an admin key (else FORBIDDEN)."
+    )
     tags: list[str] | None = strawberry.field(default=None, description="Up to 20 tags.")
     metadata: JSON | None = strawberry.field(
         default=None, description="A JSON object, up to 4 KB, nested at most 32 levels."
@@ -146,13 +153,17 @@ def _input_dict(item: RememberInput) -> dict:
     return {alias: getattr(item, attr) for attr, alias in names.items() if getattr(item, attr) is not None}
 
 
-def _parsed(item: RememberInput, prefix: str, now: datetime) -> MemoryInput:
-    """The validated input; SELF_IMPROVEMENT is the worker's provenance, never a caller's."""
-    parsed = check_open_validity(parse_memory_input(_input_dict(item), field_prefix=prefix), now, prefix)
+def _parsed(item: RememberInput, prefix: str, deps: Deps, role: Role) -> MemoryInput:
+    """The validated input; SELF_IMPROVEMENT is the worker's provenance, never a caller's, and
+    AXIOM an admin's (security/sources.py)."""
+    parsed = parse_memory_input(_input_dict(item), field_prefix=prefix)
+    parsed = check_open_validity(parsed, deps.clock.now(), prefix)
+    check_salience_floor(parsed, deps.settings.min_salience, prefix)
     if parsed.source is enums.Source.SELF_IMPROVEMENT:
         raise BadUserInput(
             "source SELF_IMPROVEMENT is reserved for the self-improvement worker", field=f"{prefix}source"
         )
+    sources.check_claim(role, parsed.source, f"{prefix}source")
     return parsed
 
 
@@ -160,7 +171,7 @@ async def remember(info: Info, input: Annotated[RememberInput, arg("The memory t
     """Stores one memory (validated, redacted, deduplicated, linked to its entities)."""
     ctx = info.context
     ctx.ask_to_store(1, store.MAX_BATCH, "input")
-    parsed = _parsed(input, "input.", ctx.deps.clock.now())
+    parsed = _parsed(input, "input.", ctx.deps, ctx.caller.role)
     request_id = idempotency.check(input.request_id, "input.requestId")
     [result] = await store.remember_many(ctx.deps, ctx.user_id, [parsed], request_id=request_id)
     return to_remember_result(result)
@@ -178,8 +189,7 @@ async def remember_many(
     if len(inputs) > store.MAX_BATCH:
         raise BadUserInput(f"at most {store.MAX_BATCH} memories per batch", field="inputs")
     ctx.ask_to_store(len(inputs), store.MAX_BATCH, "inputs")
-    now = ctx.deps.clock.now()
-    parsed = [_parsed(item, f"inputs[{i}].", now) for i, item in enumerate(inputs)]
+    parsed = [_parsed(item, f"inputs[{i}].", ctx.deps, ctx.caller.role) for i, item in enumerate(inputs)]
     for i, item in enumerate(inputs):
         if item.request_id is not None:
             raise BadUserInput("give rememberMany one requestId, not one per input", field=f"inputs[{i}].requestId")

@@ -175,6 +175,19 @@ def check_open_validity(item: MemoryInput, now: datetime, field_prefix: str = ""
     return item
 
 
+def check_salience_floor(item: MemoryInput, floor: float, field_prefix: str = "") -> MemoryInput:
+    """A base salience below recall's floor (`min_salience`) would store a memory recall
+    never returns: refused, naming the floor."""
+    if item.base_salience is not None and item.base_salience < floor:
+        field = f"{field_prefix}baseSalience"
+        raise BadUserInput(
+            f"{field}: baseSalience {item.base_salience} is below the recall floor {floor} "
+            "(GRAPHMIND_MIN_SALIENCE): such a memory could never be recalled",
+            field=field,
+        )
+    return item
+
+
 def effective_salience(base: float, adjustment: float) -> float:
     """Base salience plus what outcomes taught, clamped to [0, 1] (seed 000)."""
     return max(0.0, min(1.0, base + adjustment))
