@@ -12,7 +12,10 @@ from graphmind.gardener import runner
 @strawberry.input(description="The job to run now.")
 class RunJobInput:
     name: JobName = strawberry.field(description="The job.")
-    dry_run: bool = strawberry.field(default=False, description="Only count what it would do.")
+    dry_run: bool = strawberry.field(
+        default=True,
+        description="Only count what it would do (the default): give false to change data, across all users.",
+    )
 
 
 async def jobs(info: Info) -> list[Job]:
@@ -21,5 +24,6 @@ async def jobs(info: Info) -> list[Job]:
 
 
 async def run_job(info: Info, input: Annotated[RunJobInput, arg("The job and whether to dry-run.")]) -> JobRun:
-    """Admin-only: runs a gardener job now, across all users (CONFLICT when it is running)."""
+    """Admin-only: runs a gardener job now, across all users; a dry run unless `dryRun: false`
+    (CONFLICT when it is running)."""
     return to_run(await runner.run_job(info.context.deps, input.name.value, input.dry_run))

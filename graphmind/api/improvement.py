@@ -1,13 +1,16 @@
 """GraphQL resolvers of the self-improvement worker: its state, kill switch and decision logs."""
 
+import uuid
 from typing import Annotated
 
 import strawberry
 
 from graphmind.api.context import Info, arg
 from graphmind.api.improvement_types import ImprovementCycle, SelfImprovement, to_cycle, to_state
-from graphmind.errors import BadUserInput
-from graphmind.improvement import control, worker
+from graphmind.errors import BadUserInput, Conflict
+from graphmind.gardener import runner
+from graphmind.improvement import control, cycles, worker
+from graphmind.security.keys import check_user_id
 
 MAX_CYCLES = 100
 MAX_REASON = 500
@@ -31,6 +34,14 @@ class SetSelfImprovementKillSwitchInput:
     reason: str | None = strawberry.field(default=None, description="Why (kept with the switch).")
 
 
+@strawberry.input(description="One self-improvement cycle to run now for one user.")
+class RunSelfImprovementInput:
+    user_id: strawberry.ID = strawberry.field(description="The user whose memories the cycle examines.")
+    dry_run: bool = strawberry.field(
+        default=True, description="Only validate and log (the default): give false to commit improved memories."
+    )
+
+
 async def self_improvement(info: Info) -> SelfImprovement:
     """Admin-only: the worker's settings, kill switch and circuit breaker."""
     deps = info.context.deps
@@ -40,13 +51,28 @@ async def self_improvement(info: Info) -> SelfImprovement:
 async def improvement_cycles(
     info: Info, last: Annotated[int, arg("How many of the latest cycles (1-100).")] = 10
 ) -> list[ImprovementCycle]:
-    """The latest self-improvement cycles, newest first: their counts, and the decisions
-    (proposal, gate scores, outcome) about the caller's memories."""
+    """The latest self-improvement cycles that decided about the caller's memories, newest
+    first: the decisions (proposal, gate scores, outcome) and their counts, the caller's only."""
     if not 1 <= last <= MAX_CYCLES:
         raise BadUserInput(f"last must be 1-{MAX_CYCLES}, got {last}", field="last")
     ctx = info.context
-    rows = await ctx.deps.db.read("improvement.cycles", userId=ctx.user_id, last=last)
-    return [to_cycle(row) for row in rows]
+    return [to_cycle(row) for row in await cycles.user_cycles(ctx.deps, ctx.user_id, last)]
+
+
+async def run_self_improvement(
+    info: Info, input: Annotated[RunSelfImprovementInput, arg("The user, and whether to commit.")]
+) -> ImprovementCycle:
+    """Admin-only: runs one self-improvement cycle for one user now, whatever the on/off switch
+    and the chosen users say (the kill switch and the circuit breaker still stop it: CONFLICT);
+    a dry run unless `dryRun: false`. The cycle and its decisions, as the log records them."""
+    user_id = check_user_id(input.user_id, "input.userId")
+    deps, cycle_id = info.context.deps, str(uuid.uuid4())
+    run = await runner.run_job(deps, "self_improve", input.dry_run, user_id=user_id, cycle_id=cycle_id)
+    cycle = await cycles.one_cycle(deps, cycle_id, user_id)
+    if cycle is None:
+        stopped = [name for name in ("killed", "breaker_open") if run.counts.get(name)]
+        raise Conflict(f"no cycle ran: {', '.join(stopped) or 'stopped'} (see selfImprovement)")
+    return to_cycle(cycle)
 
 
 async def set_self_improvement_kill_switch(

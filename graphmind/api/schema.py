@@ -134,6 +134,7 @@ class Mutation:
         improvement_api.set_self_improvement_kill_switch, admin=True
     )
     set_self_improvement: SelfImprovement = field(improvement_api.set_self_improvement, admin=True)
+    run_self_improvement: ImprovementCycle = field(improvement_api.run_self_improvement, admin=True)
     start_session: Session = field(sessions_api.start_session)
     log_session: LogSessionResult = field(sessions_api.log_session)
     resolve_blocker: SessionEntry = field(sessions_api.resolve_blocker)

@@ -205,9 +205,10 @@ FEATURE_EXAMPLES: list[Example] = [
         """mutation RunJob($input: RunJobInput!) {
   runJob(input: $input) { name dryRun status startedAt durationMs counts error }
 }""",
-        {"input": {"name": "SCENE_FLUSH", "dryRun": True}},
+        {"input": {"name": "SCENE_FLUSH"}},
         admin=True,
-        note="A job runs across all users; with `dryRun` it only counts what it would do.",
+        note="A job runs across all users. It is a dry run, counting what it would do, unless `dryRun: false` "
+        "is given; every run reports the same counts, zeros included.",
     ),
     Example(
         GARDENER,
@@ -264,13 +265,26 @@ FEATURE_EXAMPLES: list[Example] = [
     ),
     Example(
         GARDENER,
+        """mutation RunSelfImprovement {
+  runSelfImprovement(input: {userId: "alice"}) {
+    dryRun candidates committed acceptedDryRun rejected
+    decisions { candidateKind type outcome reason proposedContent }
+  }
+}""",
+        admin=True,
+        note="One cycle for alice now, whatever the on/off switch says: a dry run unless `dryRun: false` "
+        "(then improved memories are committed). The kill switch and the circuit breaker still stop it.",
+    ),
+    Example(
+        GARDENER,
         """query ImprovementCycles {
   improvementCycles(last: 2) {
     id startedAt dryRun candidates committed rejected
     decisions { candidateKind type outcome reason proposedContent validatorScores }
   }
 }""",
-        note="Empty until the worker has run (it is off by default: `GRAPHMIND_SELF_IMPROVEMENT_ENABLED`; "
+        note="The cycles that decided about the caller's memories, counted over those decisions only. Empty "
+        "until the worker has run (it is off by default: `GRAPHMIND_SELF_IMPROVEMENT_ENABLED`; "
         "docs/self-improvement.md).",
     ),
     # Pattern sharing

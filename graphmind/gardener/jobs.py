@@ -28,6 +28,8 @@ from graphmind.memory.model import effective_salience
 from graphmind.security import ratelimit
 from graphmind.sharing.job import share_patterns
 
+MIN_DECAY = 0.001  # salience is shown to three decimals: a smaller change is not worth a write
+
 
 def _by_user(rows: list[dict]) -> dict[str, list[dict]]:
     grouped: dict[str, list[dict]] = {}
@@ -42,7 +44,9 @@ async def _log(tx, now, rows: list[dict], event_type: str, **extra) -> None:
 
 
 async def decay(ctx: JobContext) -> dict[str, int]:
-    """R19 salience decay of every active memory outside a scene, for its idle time."""
+    """R19 salience decay of every active memory outside a scene, for its idle time. A memory
+    whose salience would move by less than MIN_DECAY (idle for seconds) is left, with its
+    decay clock, for a later run: `decayed` counts what changed."""
     now, after = ctx.deps.clock.now(), FIRST_ID
     while ctx.time_left():
         rows = await ctx.deps.db.read("gardener.decay_candidates", afterId=after, batchSize=ctx.batch_size)
@@ -54,9 +58,9 @@ async def decay(ctx: JobContext) -> dict[str, int]:
             factor = dsr.decay_factor(
                 row["level"], now - native(row["since"]), row["stability"] or dsr.DEFAULT_STABILITY_HOURS
             )
-            if factor >= 1.0:
-                continue
             base = row["base"] * factor
+            if row["base"] - base < MIN_DECAY:
+                continue
             updates.append(
                 {
                     "id": row["id"],
@@ -275,7 +279,7 @@ async def scene_flush(ctx: JobContext) -> dict[str, int]:
     return ctx.counts
 
 
-Job = Callable[[JobContext], Awaitable[dict[str, int]]]
+Job = Callable[..., Awaitable[dict[str, int]]]
 JOBS: dict[str, Job] = {
     "decay": decay,
     "prune": prune,
@@ -284,4 +288,39 @@ JOBS: dict[str, Job] = {
     "scene_flush": scene_flush,
     "self_improve": self_improve,
     "share_patterns": share_patterns,
+}
+
+# Every count a job reports, zero included, so a run with nothing to do reads like any other.
+STOPS = ("resource", "kill_switch", "circuit_breaker", "backpressure")
+COUNTS: dict[str, tuple[str, ...]] = {
+    "decay": ("examined", "decayed"),
+    "prune": ("archived", "deleted", "requests_expired", "rate_buckets_expired"),
+    "consolidate": ("users", "episodes", "rejected", "derived"),
+    "patterns": ("patterns", "memories_in_patterns", "promoted"),
+    "scene_flush": ("flushed",),
+    "self_improve": (
+        "disabled",
+        "user_not_chosen",
+        "killed",
+        "breaker_open",
+        "backpressure_skips",
+        "candidates",
+        "committed",
+        "accepted_dry_run",
+        "rejected",
+        "skipped",
+        *(f"stopped_by_{stop}" for stop in STOPS),
+    ),
+    "share_patterns": (
+        "patterns",
+        "below_threshold",
+        "no_shareable_text",
+        "skipped_consent_changed",
+        "published",
+        "republished",
+        "new",
+        "contributions",
+        "users_opted_in",
+        "users_with_budget",
+    ),
 }

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from graphmind.db.database import native
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict
-from graphmind.gardener.jobs import JOBS
+from graphmind.gardener.jobs import COUNTS, JOBS
 from graphmind.job_context import JobContext
 
 log = logging.getLogger("graphmind.gardener")
@@ -50,18 +50,19 @@ def check_name(name: str) -> str:
     return name
 
 
-async def run_job(deps: Deps, name: str, dry_run: bool = False) -> JobRun:
-    """Runs `name` now; CONFLICT when a run of it is already under way."""
+async def run_job(deps: Deps, name: str, dry_run: bool = False, **job_args: object) -> JobRun:
+    """Runs `name` now (with the job's own arguments, if any); CONFLICT when a run of it is
+    already under way. The counts hold every count the job reports, zeros included."""
     check_name(name)
     run_id, started_at = str(uuid.uuid4()), deps.clock.now()
     lease = started_at + timedelta(seconds=deps.settings.job_time_limit_seconds) + LEASE_MARGIN
     if not await deps.db.write("gardener.job_acquire", job=name, runId=run_id, leaseUntil=lease, now=started_at):
         deps.metrics.observe_job(name, 0.0, "skipped")
         raise Conflict(f"job {name} is already running")
-    ctx = JobContext(deps, dry_run)
+    ctx = JobContext(deps, dry_run, counts=dict.fromkeys(COUNTS[name], 0))
     status, error = "ok", None
     try:
-        await JOBS[name](ctx)
+        await JOBS[name](ctx, **job_args)
     except Exception as e:  # recorded, then raised: the lease must not stay taken
         status, error = "failed", f"{type(e).__name__}: {e}"
         log.exception("gardener job %s failed", name)

@@ -83,8 +83,9 @@ def fact_safety(proposal: Proposal, mode: str) -> GateResult:
     ):
         return GateResult("fact_safety", False, 0.0, "sources contradict each other: only reconcile may merge them")
     lost = removals.lost(proposal)
-    words = max(1, len(originals) + len(lost.words))
-    score = round(max(0.0, 1 - (len(new) + len(lost.words)) / words), 4)
+    # every word the reason may name counts against the score: a gate that fails never reads 1.0
+    words = max(1, len(originals) + len(lost.words) + len(lost.facts))
+    score = round(max(0.0, 1 - (len(new) + len(lost.words) + len(lost.facts)) / words), 4)
     if mode == "strict":
         if new:
             return GateResult("fact_safety", False, score, f"new words absent from the sources: {new[:5]}")

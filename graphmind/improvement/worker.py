@@ -51,15 +51,19 @@ class Cycle:
     stopped_by: str | None = None
 
 
-async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str, int]:
+async def self_improve(ctx: JobContext, user_id: str | None = None, cycle_id: str | None = None) -> dict[str, int]:
     """One self-improvement cycle across the chosen users (everyone unless an admin chose some),
-    or for one user; nothing at all unless enabled (by the setting, or at run time by an admin)."""
+    or for one user; nothing at all unless enabled (by the setting, or at run time by an admin).
+    With `cycle_id`, an admin's run for one user (`runSelfImprovement`): the on/off switch and
+    the chosen users do not apply, the kill switch and the breaker do, and only the run's own
+    dry_run decides whether it commits."""
     deps, s = ctx.deps, ctx.deps.settings
     state = await control.load(deps)
-    if not state.effective_enabled(s.self_improvement_enabled):
+    asked = cycle_id is not None
+    if not asked and not state.effective_enabled(s.self_improvement_enabled):
         ctx.add("disabled")
         return ctx.counts
-    if user_id is not None and state.users is not None and user_id not in state.users:
+    if not asked and user_id is not None and state.users is not None and user_id not in state.users:
         ctx.add("user_not_chosen")
         return ctx.counts
     if s.self_improvement_allow_llm_rewrite:
@@ -71,7 +75,8 @@ async def self_improve(ctx: JobContext, user_id: str | None = None) -> dict[str,
     if state.breaker_open(now):
         ctx.add("breaker_open")
         return ctx.counts
-    cycle = Cycle(str(uuid.uuid4()), now, ctx.dry_run or s.self_improvement_dry_run, s.self_improvement_safety_mode)
+    dry_run = ctx.dry_run if asked else ctx.dry_run or s.self_improvement_dry_run
+    cycle = Cycle(cycle_id or str(uuid.uuid4()), now, dry_run, s.self_improvement_safety_mode)
     if deps.metrics.in_flight > s.self_improvement_backpressure_requests:
         deps.metrics.improve_backpressure_skips.inc()
         cycle.stopped_by = "backpressure"

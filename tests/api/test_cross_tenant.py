@@ -404,6 +404,12 @@ PROBES = [
         "query($id: ID!) { selfImprovementPreview(userId: $id) { candidates } }",
         expect="FORBIDDEN",
     ),
+    Probe(
+        ("runSelfImprovement.input.userId",),
+        ("UserId",),
+        "mutation($id: ID!) { runSelfImprovement(input: {userId: $id}) { candidates } }",
+        expect="FORBIDDEN",
+    ),
     # String arguments that name A's objects: another user's snapshot is not found either
     Probe(("drift.since",), ("Snapshot",), "query($id: String!) { drift(since: $id) { baseline { id label } } }"),
 ]

@@ -174,3 +174,12 @@ async def test_pruning_neighbours_together_keeps_the_timeline_and_the_associatio
     ).records
     assert records[0]["next"] == [[a, d]] and records[0]["latest"] == [d]
     assert records[0]["associations"] == 0
+
+
+async def test_decay_counts_what_changed_not_what_it_examined(timed, clock, store):
+    await store("The staging database is refreshed from production on Sundays", temporalLevel=1, baseSalience=0.5)
+    clock.advance(seconds=5)
+    idle = (await run_job(timed, "decay")).counts
+    assert idle["examined"] >= 1 and idle["decayed"] == 0  # seconds of idle time move nothing worth a write
+    clock.advance(days=1)
+    assert (await run_job(timed, "decay")).counts["decayed"] >= 1

@@ -91,7 +91,9 @@ def test_fact_safety_of_a_summary_and_a_merge(source):
     b = source("The team standup is at 9:30 on every weekday.")
     assert gates.fact_safety(proposal_of([a, b], b.content, ImprovementType.DEDUPLICATE), "strict").passed
     c = source("The team standup with Priya is at 9:30 on every weekday.")
-    assert not gates.fact_safety(proposal_of([b, c], b.content, ImprovementType.DEDUPLICATE), "strict").passed
+    lost_name = gates.fact_safety(proposal_of([b, c], b.content, ImprovementType.DEDUPLICATE), "strict")
+    assert not lost_name.passed and lost_name.score < 1.0  # the score agrees with the reason (QA: 1.0)
+    assert not gates.fact_safety(proposal_of([long], no_platform, ImprovementType.SUMMARIZE), "strict").score == 1.0
 
 
 def test_fact_safety_for_conflicts(source):
