@@ -106,7 +106,7 @@ def clean(draft: TrailDraft, redact_pii: bool) -> TrailDraft:
         _unit(boost, "input.activationBoosts")
     tags = []
     for i, tag in enumerate(draft.tags):
-        tag = tag.strip().lower()
+        tag = (redact(tag.strip()).text if redact_pii else tag.strip()).lower()  # as every text: a secret never stays
         if not tag or len(tag) > MAX_TAG:
             raise BadUserInput(f"tags are 1-{MAX_TAG} characters", field=f"input.tags[{i}]")
         tags.append(tag)
