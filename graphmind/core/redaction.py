@@ -101,7 +101,14 @@ def find(text: str) -> list[Span]:
             (i, s)
             for i, s in found
             if not (s.kind in NUMBER_KINDS and _inside(s, ids))
-            and not (s.kind in SECRET_KINDS and (_inside(s, public) or (s.start, s.end) in validated))
+            and not (
+                s.kind in SECRET_KINDS
+                and (
+                    _inside(s, public)
+                    or (s.start, s.end) in validated
+                    or identifiers.encoded_prose(text[s.start : s.end])
+                )
+            )
         ]
     )
 

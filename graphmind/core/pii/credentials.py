@@ -25,7 +25,7 @@ from graphmind.core.pii import Span
 
 WINDOW_AFTER, WINDOW_BEFORE = 8, 4
 QUOTE_WITHIN = 2  # words between a cue and the quoted text it gives ("password is set to '…'")
-KEY_LENGTH = 8
+KEY_LENGTH = 16  # a key is long; "deploy@build-01" beside "authorized_keys" is a comment
 PASSWORD_CUE = re.compile(
     r"(?i)^(?:pass(?:word|wort|phrase|code|wd)s?|pw|pwd|pins?|creds?|credentials?|logins?|auth"
     r"|kennwort|contrase[ñn]a|senha|wachtwoord|l[öo]senord|salasana|has[łl]o|combination)$"
@@ -72,8 +72,18 @@ class _Word:
 
     @property
     def bare(self) -> str:
-        """The word as a cue: the last part of a compound ("WLAN-Passwort")."""
-        return re.split(r"[-–]", self.text)[-1]
+        """The word as a cue: the last part of a compound ("WLAN-Passwort", "twilio_auth_token",
+        "sdk_key:"), before an `=` that gives its value ("key=…")."""
+        return re.split(r"[-–_.]", self.text.split("=")[0].rstrip(":"))[-1]
+
+    def given(self) -> "_Word | None":
+        """The value of a `name=value` word, as a word of its own."""
+        name, equals, value = self.text.partition("=")
+        if not equals or not value:
+            return None
+        word = _Word.__new__(_Word)
+        word.start, word.end, word.text = self.start + len(name) + 1, self.end, value
+        return word
 
 
 def _password_shaped(value: str, length: int = PASSWORD_SHAPE_MIN) -> bool:
@@ -84,11 +94,11 @@ def _password_shaped(value: str, length: int = PASSWORD_SHAPE_MIN) -> bool:
     return bool(re.search(r"\d", value) or SYMBOL.search(value))
 
 
-def _value_span(word: _Word, numeric: bool, only_numeric: bool, length: int) -> Span | None:
+def _value_span(word: _Word, numeric: bool, only_numeric: bool, length: int, key_like: bool) -> Span | None:
     if only_numeric:
         return Span(word.start, word.end, "PASSWORD") if numeric and PIN_SHAPE.match(word.text) else None
     pair = USER_COLON.match(word.text)
-    if pair and not SPARED.match(word.text):
+    if pair and not key_like and not SPARED.match(word.text):
         start = word.start + pair.start(1)
         return Span(start, start + len(pair.group(1)), "PASSWORD")
     if _password_shaped(word.text, length) or (numeric and PIN_SHAPE.match(word.text)):
@@ -128,12 +138,14 @@ def _in_sentence(text: str, offset: int, sentence: str) -> list[Span]:
         ):
             start = offset + words[i].end + quoted.start(1)
             spans.append(Span(start, start + len(quoted.group(1)), "PASSWORD"))
+        kind = "SECRET" if key_like else "PASSWORD"
         for j in range(max(0, i - WINDOW_BEFORE), min(len(words), i + WINDOW_AFTER + 1)):
-            if j == i or (numeric and j > 0 and YEAR_AFTER.match(words[j - 1].text) and words[j].text.isdigit()):
+            word = words[i].given() if j == i else words[j]
+            if word is None or (numeric and j > 0 and YEAR_AFTER.match(words[j - 1].text) and word.text.isdigit()):
                 continue
-            span = _value_span(words[j], numeric and j > i, only_numeric, length)
+            span = _value_span(word, numeric and j >= i, only_numeric, length, key_like)
             if span:
-                spans.append(Span(offset + span.start, offset + span.end, span.kind))
+                spans.append(Span(offset + span.start, offset + span.end, kind))
     return spans
 
 

@@ -7,6 +7,7 @@ about once in 250 ("6a8ac4ba-0580-4975-…"); an id in a memory's text or metada
 the secret findings that lie inside public key material or a template (`public`).
 """
 
+import base64
 import re
 
 UUID = re.compile(r"(?<![\w-])[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(?![\w-])")
@@ -18,9 +19,21 @@ HEX_DIGEST = re.compile(r"(?<![\w-])(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0
 PUBLIC = re.compile(
     r"-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)-----[\s\S]*?-----END (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)-----"
     r"|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]+=*"
-    r"|\bsha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}"
+    r"|\bsha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}|\bh1:[A-Za-z0-9+/]{43}="  # integrity hashes, go.sum
+    r"|\$2[aby]?\$\d\d\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$\S+|\$[56]\$[^\s$]{1,16}\$[./A-Za-z0-9]{43,86}"  # password hashes
+    r"|\bbc1[ac-hj-np-z02-9]{11,71}\b|/nix/store/[0-9a-z]{32}-[^\s/]*"  # a bitcoin address, a Nix store path
     r"|\$\{[^}\s]*\}|<[A-Z][A-Z0-9_]*>|\{\{[^}]*\}\}"
 )
+
+
+def encoded_prose(value: str) -> bool:
+    """Whether a base64 string decodes to plain text with spaces ("VGhlIHF1aWNr…" is "The quick…"):
+    an encoded sentence, not a key."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return " " in decoded and all(c.isprintable() or c in "\n\t" for c in decoded)
 
 
 def public(text: str) -> list[tuple[int, int]]:

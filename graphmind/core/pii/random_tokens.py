@@ -19,6 +19,9 @@ spared by the caller (`pii/identifiers.py`).
 import math
 import re
 from collections import Counter
+from functools import cache
+
+from english_words import get_english_words_set
 
 from graphmind.core.pii import Span
 
@@ -29,10 +32,15 @@ MIN_BODY = 16  # a random body this long: shorter parts are ids, versions and wo
 MIN_HEX_BODY = 32  # the shortest digest (MD5): a shorter hex body is an id
 MIN_ENTROPY = 3.2  # bits per character; 16 random alphanumerics give about 3.7
 MIN_B64_ENTROPY = 4.0  # a base64 body (with + or /): 16 of its 64 characters give 4
-MIN_CASE_SWITCHES = 0.3  # per character, for letters only: random text about 0.5, camelCase under 0.2
+MIN_CASE_SWITCHES = 0.2  # per character, for letters only: random text about 0.5 (camelCase is told apart by its words)
 DIGEST_NAMES = re.compile(r"(?i)^(?:sha\d*|md5|blake2[bs]?|sha3)$")
 HEX = re.compile(r"^[0-9a-fA-F]+$")
 WORD_PART = re.compile(r"^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,})$")  # a word between separators, no digits
+VOWEL = re.compile(r"[aeiouyAEIOUY]")
+CONSONANTS = re.compile(r"(?i)[b-df-hj-np-tv-xz]{4}")  # four in a row: no English word has them often
+CAMEL_PIECE = 4  # letters a piece of camelCase has on average; random mixed case about 2
+CAMEL_WORDS = 0.6  # of a camelCase name's letters are in words ("Talk…Korean": 10 of 16)
+ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")  # a sortable id, as a UUID
 UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 KEY_CHARACTER = re.compile(r"[A-Za-z0-9_~$+.-]")
 BASE64_CHARACTER = re.compile(r"[A-Za-z0-9_~$+/.-]")
@@ -44,15 +52,33 @@ def entropy(text: str) -> float:
     return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
 
 
-def _camel_case(part: str) -> bool:
-    """Words run together ("PBKDF2PasswordHasher", "loadApiKey"): at most one piece of one
-    or two letters, where random mixed case is full of them."""
+@cache
+def _dictionary() -> frozenset[str]:
+    """Webster's words, lower case (`english-words`): the words camelCase is made of."""
+    return frozenset(get_english_words_set(["web2"], lower=True))
+
+
+def _camel_case(part: str, loose: bool = True) -> bool:
+    """Words run together ("PBKDF2PasswordHasher", "BertTokenizerFast", "TalkToMeInKorean"):
+    most of its letters are English words of three letters or more, or its pieces read as
+    words (long, with vowels, one acronym at most), where a random body's pieces are short
+    runs of either case ("hf_aEhUfJQEqzzHDyuEhf…") and of consonants ("Cjaqxczh"). Not
+    `loose`: by the words only."""
     pieces = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", part)
-    return (
-        part.upper() != part != part.lower()
-        and sum(len(p) <= 2 for p in pieces) <= 1
-        and sum(map(len, pieces)) >= 0.8 * len(part)
+    if not pieces or part.upper() == part or part.lower() == part:
+        return False
+    words = _dictionary()
+    covered = sum(
+        len(p) for p in pieces if len(p) >= 3 and (p.lower() in words or p.lower().removesuffix("s") in words)
     )
+    if covered >= CAMEL_WORDS * sum(c.isalpha() for c in part):
+        return True
+    if not loose:
+        return False
+    acronyms = sum(p.isupper() and len(p) > 1 for p in pieces)
+    unvoiced = sum(not p.isupper() and not VOWEL.search(p) for p in pieces)
+    clusters = any(CONSONANTS.search(p) for p in pieces if not p.isupper())
+    return acronyms <= 1 and unvoiced <= 1 and not clusters and sum(map(len, pieces)) / len(pieces) >= CAMEL_PIECE
 
 
 def _random_letters(part: str) -> bool:
@@ -84,28 +110,38 @@ def random_part(part: str, prefixed: bool, min_length: int = MIN_BODY) -> bool:
     return _random_letters(part)
 
 
+def _word_part(part: str) -> bool:
+    """A word between a key's separators ("live", "SECRET", "access", "ServiceAccount"), not a
+    piece of its body: an English word, a short one, or a long camelCase name."""
+    if len(part) >= 8 and _camel_case(part, loose=False):
+        return True
+    return bool(WORD_PART.match(part)) and (len(part) <= 3 or part.lower() in _dictionary())
+
+
 def _bodies(token: str) -> list[tuple[str, bool]]:
     """The token's candidate bodies, each with whether something stands before it: every
     part, and what follows the first part with its words left out (a base64url body holds
     `-` and `_`: "sq0atp-rTMKvHDAt-t2PfjY…"); a part after a digest's name is a digest."""
     parts = [p for p in SEPARATORS.split(token.rstrip("=")) if p]
     bodies: list[tuple[str, bool]] = []
+    named = any(c.isalpha() for c in parts[0]) if parts else False  # a prefix names a vendor ("00-…" does not)
     for i, part in enumerate(parts):
         if i > 0 and DIGEST_NAMES.match(parts[i - 1]):
             return bodies
-        bodies.append((part, i > 0))
+        bodies.append((part, i > 0 and named))
         hex_tail = re.search(r"[0-9a-fA-F]+$", part)
         if hex_tail and hex_tail.start() > 0 and not DIGEST_NAMES.match(part[: hex_tail.start()]):
             bodies.append((hex_tail.group(0), True))  # "SK" + 32 hex, "dapi" + 32 hex
-    rest = [p for p in parts[1:] if not WORD_PART.match(p)]
-    if len(parts) > 2 and rest and max(map(len, rest)) >= MIN_BODY // 2:  # not a code of short fields
-        bodies.append(("".join(rest), True))
+    rest = "".join(p for p in parts[1:] if not _word_part(p))
+    # a base64url body is mixed-case ("rTMKvHDAt-t2PfjY…"); fields of a code or a file name are not
+    if len(parts) > 2 and rest.lower() != rest != rest.upper():
+        bodies.append((rest, True))
     return bodies
 
 
 def is_key(token: str, min_length: int = MIN_BODY) -> bool:
     """Whether the token holds a random body (a UUID is an id, not a key)."""
-    if UUID.search(token):
+    if UUID.search(token) or ULID.fullmatch(token):
         return False
     return any(random_part(body, prefixed, min_length) for body, prefixed in _bodies(token))
 

@@ -64,6 +64,7 @@ KIND_OF_TYPE = {
     "Private Key": "PRIVATE_KEY",
 }  # any other detect-secrets type is a provider's key: API_KEY
 
+PATH_WORD = re.compile(r"^[a-z]{3,}$")  # two of these between slashes make a path ("com/document/d/…/edit")
 NAMED = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*=(?=[^=])")
 TOKEN_KINDS = frozenset({"API_KEY", "TOKEN", "SECRET"})
 PRIVATE_KEY = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)")
@@ -90,7 +91,7 @@ RULES: list[tuple[re.Pattern, str | Callable[[re.Match], str]]] = [
         re.compile(
             r"(?i)(?<![\w.-])(?P<key>(?:[a-z0-9]+[_.-])*(?:password|passwd|pwd|passphrase|secret|api[_-]?key"
             r"|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|token)(?:[_.-](?:key|value|id))?)"
-            r"\s*[:=]\s*(?P<value>\"[^\"]+\"|'[^']+'|[^\s,;]{4,})"
+            r"[\"']?\s*[:=]\s*(?P<value>\"[^\"]+\"|'[^']+'|[^\s,;]{4,})"
         ),
         _secret_assignment,
     ),
@@ -126,6 +127,13 @@ def _random(value: str) -> bool:
     )
 
 
+def _segments(value: str) -> list[str]:
+    """The entropy plugin reads a URL's path as one base64 string: its segments, each judged
+    alone (a random id in a path is redacted, the path is not); any other value whole."""
+    segments = value.split("/")
+    return segments if sum(bool(PATH_WORD.match(s)) for s in segments) >= 2 else [value]
+
+
 def _library_spans(text: str) -> list[Span]:
     _configure()
     spans = []
@@ -134,13 +142,14 @@ def _library_spans(text: str) -> list[Span]:
         if _LONG_RUN.search(line):
             for secret in scan_line(line.rstrip("\r\n")):
                 value = NAMED.sub("", secret.secret_value or "")  # the entropy plugin reads "name=value" as one
-                if not value or (secret.type.endswith("High Entropy String") and not _random(value)):
-                    continue
                 kind = KIND_OF_TYPE.get(secret.type, "API_KEY")
                 if kind == "SECRET" and re.search(r"(?i)pass|pwd", line[: line.find(value)]):
                     kind = "PASSWORD"
-                for match in re.finditer(re.escape(value), line):
-                    spans.append(Span(offset + match.start(), offset + match.end(), kind))
+                entropy = secret.type.endswith("High Entropy String")
+                for part in _segments(value) if entropy else [value]:
+                    if part and (not entropy or _random(part)):
+                        for match in re.finditer(re.escape(part), line):
+                            spans.append(Span(offset + match.start(), offset + match.end(), kind))
         offset += len(line)
     return spans
 

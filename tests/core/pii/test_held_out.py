@@ -7,13 +7,14 @@ import random
 from pathlib import Path
 
 from graphmind.core.redaction import find, redact
-from tests.core.pii.held_out import secret_formats
+from tests.core.pii.held_out import secret_formats, secret_formats_b
 
 HELD_OUT = Path(__file__).parent / "held_out"
 SECRETS = json.loads((HELD_OUT / "secrets.json").read_text())
 PERSONAL = json.loads((HELD_OUT / "personal.json").read_text())
 PIECE = 8  # no piece this long of a secret may stay
 SEEDS = 100
+SEEDS_B = 40
 PERSONAL_RATE = 0.9
 
 
@@ -92,3 +93,25 @@ def test_ordinary_words_places_and_numbers_of_the_table_are_kept():
     ]
     _report("held-out ordinary text kept", misses, len(PERSONAL["keep"]))
     assert not misses
+
+
+def test_secrets_of_a_second_writers_generator_are_redacted_whole():
+    """secret_formats_b.py: 101 formats by another writer who had read neither the detector nor
+    the first tables."""
+    misses, total = [], 0
+    for seed in range(SEEDS_B):
+        for name, secret, sentence in secret_formats_b.generate(random.Random(seed)):
+            total += 1
+            left = _left_of(secret, sentence)
+            if left is not None:
+                misses.append((seed, name, left, redact(sentence).text))
+    _report(f"second writer's random secrets ({SEEDS_B} seeds)", misses, total)
+    assert not misses
+
+
+def test_look_alikes_of_the_second_writer_are_kept():
+    """A random id in a URL's path (a shared document's) is redacted: it may be the link's
+    only key. The URL around it stays; every other look-alike must be kept."""
+    misses = [(keep, redact(text).text) for text, keep in secret_formats_b.LOOKALIKES if keep not in redact(text).text]
+    _report("second writer's look-alikes kept", misses, len(secret_formats_b.LOOKALIKES))
+    assert len(misses) <= 1 and all("/d/[" in text for _, text in misses)
