@@ -108,6 +108,9 @@ def _redact_value(value, counts: dict[str, int]):
     return value
 
 
+Conflicts = dict[int, list[truth.Conflict]]  # by input index: what each new memory contradicts
+
+
 def _prepare(item: MemoryInput, deps: Deps) -> _Prepared:
     counts: dict[str, int] = {}
     content, metadata, explicit, tags = item.content, item.metadata, item.entities, item.tags
@@ -219,10 +222,11 @@ async def _remember_many(
         await asyncio.to_thread(_contradicted_within_batch, deps, prepared, vectors, facts) if len(facts) > 1 else {}
     )
 
-    async def write(tx) -> tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memory]]:
+    async def write(tx) -> tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memory], Conflicts]:
         # Lock the user first: a concurrent remember of the same text waits here,
         # then sees this one's memory as a duplicate.
         await lock_user(tx, user_id, deps.clock.now())
+        conflicts: Conflicts = {}  # built anew by each attempt: a retried transaction sees none of a failed one
         now = deps.clock.now()
         candidates = await neighbours.near(
             tx.run,
@@ -346,10 +350,9 @@ async def _remember_many(
             ],
             now,
         )
-        return existing, created_memories, _memories(reinforced)
+        return existing, created_memories, _memories(reinforced), conflicts
 
-    conflicts: dict[int, list[truth.Conflict]] = {}
-    existing, created, reinforced = await deps.db.transaction(write)
+    existing, created, reinforced, conflicts = await deps.db.transaction(write)
     results: list[RememberResult] = []
     for i, item in enumerate(prepared):
         redactions = item.redactions
