@@ -13,7 +13,7 @@ CALL (i) {
     SCORE AS score
   WITH node, 2 * score - 1 AS similarity
   WHERE similarity >= $minSimilarity
-  RETURN node {.id, .content, .contentType, .trust, .validFrom, .createdAt} AS memory, similarity
+  RETURN node {.id, .content, .contentType, .trust, .validFrom, .validUntil, .createdAt} AS memory, similarity
 }
 RETURN i, memory, similarity
 ORDER BY i, similarity DESC

@@ -35,7 +35,7 @@ CALL (probe, docs, averageLength) {
   WITH node, score
   ORDER BY score DESC, node.validFrom DESC, node.id
   LIMIT $k
-  RETURN node {.id, .content, .contentType, .trust, .validFrom, .createdAt} AS memory,
+  RETURN node {.id, .content, .contentType, .trust, .validFrom, .validUntil, .createdAt} AS memory,
          2 * vector.similarity.cosine(node.embedding, probe.embedding) - 1 AS similarity
 }
 RETURN probe.i AS i, memory, similarity

@@ -4,7 +4,9 @@ memories holds, and whether a new memory only repeats an existing one (rule R4).
 The candidates are the caller's active memories near the new one: its vector
 neighbours (cosine at least `conflict_similarity`) and the memories that share its
 subject terms (`memory/neighbours.py`). A new memory contradicts a candidate when
-both state something (not events: two events on different days are both true) and
+both state something (not events: two events on different days are both true), their
+validity periods overlap (a fact of 2020-2021 and one from now are history, not a
+contradiction), and
 the explicit rules of `conflicts.py` find a negation or a changed value. The higher trust wins (axiom 1.0 > user 0.8 > model 0.6 >
 web 0.4); on equal trust the more recent one (validFrom, then createdAt) wins.
 The loser is superseded: a SUPERSEDES edge from the winner, its validity closed,
@@ -30,6 +32,7 @@ class Claim:
     trust: float
     valid_from: datetime
     created_at: datetime
+    valid_until: datetime | None = None  # open-ended
 
     @classmethod
     def from_node(cls, node: dict) -> "Claim":
@@ -40,6 +43,14 @@ class Claim:
             node["trust"],
             native(node["validFrom"]),
             native(node["createdAt"]),
+            native(node.get("validUntil")),
+        )
+
+    def overlaps(self, other: "Claim") -> bool:
+        """Whether the two validity periods share an instant: facts of periods apart are
+        history, both true ("ran PostgreSQL 14" in 2020 and "runs PostgreSQL 16" now)."""
+        return (self.valid_until is None or other.valid_from < self.valid_until) and (
+            other.valid_until is None or self.valid_from < other.valid_until
         )
 
 
@@ -108,7 +119,7 @@ def find_conflicts(new: Claim, neighbours: list[tuple[Claim, float]]) -> list[Co
         return []
     found = []
     for existing, similarity in sorted(neighbours, key=lambda n: -n[1]):
-        if existing.id == new.id or existing.content_type == ContentType.EVENT.value:
+        if existing.id == new.id or existing.content_type == ContentType.EVENT.value or not new.overlaps(existing):
             continue
         clash = contradiction(existing.content, new.content)
         if clash is None:

@@ -425,7 +425,9 @@ def _contradicted_within_batch(
 
 
 def _claim(row: dict, now) -> truth.Claim:
-    return truth.Claim(row["id"], row["content"], row["contentType"], row["trust"], row["validFrom"], now)
+    return truth.Claim(
+        row["id"], row["content"], row["contentType"], row["trust"], row["validFrom"], now, row["validUntil"]
+    )
 
 
 async def _place_in_scenes(tx, deps: Deps, user_id: str, now, arrivals: list) -> None:
