@@ -1,4 +1,8 @@
-"""Word lists the text rules share: stopwords, common words, instruction verbs."""
+"""Word lists the text rules share: stopwords, common words, instruction verbs, Webster's words."""
+
+from functools import cache
+
+from english_words import get_english_words_set
 
 STOPWORDS = {
     "a",
@@ -278,3 +282,11 @@ INSTRUCTION_VERBS = {
     "don't",
     "do",
 }
+
+
+@cache
+def webster() -> tuple[frozenset[str], frozenset[str]]:
+    """Webster's words (`english-words`' web2 list, read once): (every word in lower case,
+    the words Webster's itself writes in lower case: "brown", "will", but not "Sarah")."""
+    written = get_english_words_set(["web2"], lower=False)
+    return frozenset(w.lower() for w in written), frozenset(w for w in written if w.islower())

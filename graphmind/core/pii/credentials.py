@@ -20,6 +20,7 @@ versions, dates and times, and a year after a preposition ("rotated in 2024").
 """
 
 import re
+from dataclasses import dataclass
 
 from graphmind.core.pii import Span
 
@@ -61,14 +62,21 @@ PGPASS = re.compile(r"(?m)^[^\s:]+:(?:\d+|\*):[^\s:]+:[^\s:]+:(?P<value>\S+)$")
 CLI_PASSWORD = re.compile(r"(?:^|\s)-u\s*\S+.*?\s-p(?P<value>\S+)|(?:^|\s)-p(?P<before>\S+).*?\s-u\s*\S")
 
 
+@dataclass(frozen=True)
 class _Word:
-    def __init__(self, match: re.Match) -> None:
+    """A word of a sentence without the quotes, brackets and punctuation around it."""
+
+    start: int
+    end: int
+    text: str
+
+    @classmethod
+    def of(cls, match: re.Match) -> "_Word":
         raw = match.group(0)
         lead = len(raw) - len(raw.lstrip(OPEN))
         core = raw[lead:].rstrip(CLOSE) or raw[lead:]
-        self.start = match.start() + lead
-        self.end = self.start + len(core)
-        self.text = core
+        start = match.start() + lead
+        return cls(start, start + len(core), core)
 
     @property
     def bare(self) -> str:
@@ -81,9 +89,7 @@ class _Word:
         name, equals, value = self.text.partition("=")
         if not equals or not value:
             return None
-        word = _Word.__new__(_Word)
-        word.start, word.end, word.text = self.start + len(name) + 1, self.end, value
-        return word
+        return _Word(self.start + len(name) + 1, self.end, value)
 
 
 def _password_shaped(value: str, length: int = PASSWORD_SHAPE_MIN) -> bool:
@@ -119,7 +125,7 @@ def _cue(words: list[_Word], i: int) -> tuple[bool, bool, bool] | None:
 
 
 def _in_sentence(text: str, offset: int, sentence: str) -> list[Span]:
-    words = [_Word(m) for m in WORD.finditer(sentence)]
+    words = [_Word.of(m) for m in WORD.finditer(sentence)]
     spans = []
     for i in range(len(words)):
         cue = _cue(words, i)

@@ -27,13 +27,12 @@ import pkgutil
 import re
 from functools import cache
 
-from english_words import get_english_words_set
 from faker.providers import person
 from faker.providers.lorem.en_US import Provider as EnglishWords
 
 from graphmind.core.pii import Span
 from graphmind.core.pii.name_words import CUES, PARTICLES, PLACE_WORDS, TITLES, WORK_NOUNS
-from graphmind.core.words import COMMON_WORDS, INSTRUCTION_VERBS, STOPWORDS
+from graphmind.core.words import COMMON_WORDS, INSTRUCTION_VERBS, STOPWORDS, webster
 
 SELF_NAMING = re.compile(r"(?i)\b(?:my name is|my name's|i am called|i'm called|call me)\s+$")
 TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
@@ -68,8 +67,7 @@ def gazetteer() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 def uncased_common() -> frozenset[str]:
     """The common words, and every word Webster's writes in lower case (`english-words`' web2
     list): "brown", "ginger", "will"; a name it knows only capitalised ("Sarah") is not among them."""
-    webster = (w for w in get_english_words_set(["web2"], lower=False) if w.islower())
-    return gazetteer()[2] | frozenset(webster)
+    return gazetteer()[2] | webster()[1]
 
 
 def _capitalised(token: str) -> bool:

@@ -2,11 +2,13 @@
 
 A provider key is a short readable prefix and a long random body ("sk_live_…", "dop_v1_…",
 "key-…", "hf_…", "AGE-SECRET-KEY-1…", "oy2…"). So a token (a run of letters, digits and
-`_-.~$+/`, base64 padding after) is a key when one of its parts, split at those separators,
-is at least MIN_BODY characters of random text (`+` and `/` belong to a base64 body):
+`_-.~$+`, base64 padding after; a URL's path is a token a segment) is a key when one of its
+parts, split at `_-.~$`, or what follows its first part less the words, is at least MIN_BODY
+characters of random text:
 
-- letters and digits mixed, with at least MIN_ENTROPY bits per character, and not hex; or
-- mixed-case letters that switch case as often as random text does (camelCase does not); or
+- letters and digits mixed, with at least MIN_ENTROPY bits per character, not hex and not
+  camelCase (`_camel_case`: most letters are Webster's words, or the pieces read as words); or
+- mixed-case letters that switch case as random text does and are not camelCase; or
 - hex, when something is written before it in the token ("key-", "SK", "dop_v1_"): a bare
   hex run is a commit id or a digest, not a secret, and so is one after a digest's name
   ("sha256-…"); a hex body shorter than a digest (an AWS instance id "i-0abc…") is an id.
@@ -19,11 +21,9 @@ spared by the caller (`pii/identifiers.py`).
 import math
 import re
 from collections import Counter
-from functools import cache
-
-from english_words import get_english_words_set
 
 from graphmind.core.pii import Span
+from graphmind.core.words import webster
 
 # a token long enough to hold a body; a URL's path is one token a segment
 TOKEN = re.compile(r"(?<![\w~$+.-])[A-Za-z0-9_~$+.-]{15,}(?<=[A-Za-z0-9])=*")
@@ -52,12 +52,6 @@ def entropy(text: str) -> float:
     return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
 
 
-@cache
-def _dictionary() -> frozenset[str]:
-    """Webster's words, lower case (`english-words`): the words camelCase is made of."""
-    return frozenset(get_english_words_set(["web2"], lower=True))
-
-
 def _camel_case(part: str, loose: bool = True) -> bool:
     """Words run together ("PBKDF2PasswordHasher", "BertTokenizerFast", "TalkToMeInKorean"):
     most of its letters are English words of three letters or more, or its pieces read as
@@ -67,7 +61,7 @@ def _camel_case(part: str, loose: bool = True) -> bool:
     pieces = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", part)
     if not pieces or part.upper() == part or part.lower() == part:
         return False
-    words = _dictionary()
+    words = webster()[0]
     covered = sum(
         len(p) for p in pieces if len(p) >= 3 and (p.lower() in words or p.lower().removesuffix("s") in words)
     )
@@ -82,8 +76,7 @@ def _camel_case(part: str, loose: bool = True) -> bool:
 
 
 def _random_letters(part: str) -> bool:
-    """Mixed-case letters that switch case as random text does; camelCase words ("loadApiKey")
-    switch often too, but each capital starts a lower-case word."""
+    """Mixed-case letters that switch case as random text does and are not camelCase words."""
     switches = sum(a.isupper() != b.isupper() for a, b in zip(part, part[1:]))
     return (
         part.isalpha()
@@ -93,9 +86,9 @@ def _random_letters(part: str) -> bool:
     )
 
 
-def random_part(part: str, prefixed: bool, min_length: int = MIN_BODY) -> bool:
+def random_part(part: str, prefixed: bool) -> bool:
     """Whether a body is random text (see the module's rules)."""
-    if len(part) < min_length:
+    if len(part) < MIN_BODY:
         return False
     if HEX.match(part):
         return prefixed and len(part) >= MIN_HEX_BODY
@@ -103,9 +96,7 @@ def random_part(part: str, prefixed: bool, min_length: int = MIN_BODY) -> bool:
     letters = sum(c.isalpha() for c in part)
     if "/" in part or "+" in part:  # base64 is mixed-case; a path or a sum is not
         return digits >= 1 and part.lower() != part and part.upper() != part and entropy(part) >= MIN_B64_ENTROPY
-    if digits >= 2 and letters >= 2:
-        return entropy(part) >= MIN_ENTROPY and not _camel_case(part)
-    if digits and part.lower() != part and part.upper() != part:
+    if (digits >= 2 and letters >= 2) or (digits and part.lower() != part != part.upper()):
         return entropy(part) >= MIN_ENTROPY and not _camel_case(part)
     return _random_letters(part)
 
@@ -115,7 +106,7 @@ def _word_part(part: str) -> bool:
     piece of its body: an English word, a short one, or a long camelCase name."""
     if len(part) >= 8 and _camel_case(part, loose=False):
         return True
-    return bool(WORD_PART.match(part)) and (len(part) <= 3 or part.lower() in _dictionary())
+    return bool(WORD_PART.match(part)) and (len(part) <= 3 or part.lower() in webster()[0])
 
 
 def _bodies(token: str) -> list[tuple[str, bool]]:
@@ -139,11 +130,11 @@ def _bodies(token: str) -> list[tuple[str, bool]]:
     return bodies
 
 
-def is_key(token: str, min_length: int = MIN_BODY) -> bool:
+def is_key(token: str) -> bool:
     """Whether the token holds a random body (a UUID is an id, not a key)."""
     if UUID.search(token) or ULID.fullmatch(token):
         return False
-    return any(random_part(body, prefixed, min_length) for body, prefixed in _bodies(token))
+    return any(random_part(body, prefixed) for body, prefixed in _bodies(token))
 
 
 def whole(text: str, start: int, end: int) -> tuple[int, int]:
@@ -162,10 +153,5 @@ def whole(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def tokens(text: str) -> list[re.Match]:
-    """The text's tokens, as runs of key characters (a sentence's full stop left out)."""
-    return list(TOKEN.finditer(text))
-
-
 def find(text: str) -> list[Span]:
-    return [Span(*whole(text, *m.span()), "API_KEY") for m in tokens(text) if is_key(m.group(0))]
+    return [Span(*whole(text, *m.span()), "API_KEY") for m in TOKEN.finditer(text) if is_key(m.group(0))]

@@ -61,14 +61,20 @@ def test_every_look_alike_of_the_table_is_kept():
     assert not misses
 
 
-def test_secrets_generated_at_random_in_real_formats_are_redacted_whole():
+def _generated_misses(generate, seeds: int) -> tuple[list, int]:
+    """The secrets `generate` makes for each seed that redaction leaves a piece of, and how many it made."""
     misses, total = [], 0
-    for seed in range(SEEDS):
-        for name, secret, sentence in secret_formats.generate(random.Random(seed)):
+    for seed in range(seeds):
+        for name, secret, sentence in generate(random.Random(seed)):
             total += 1
             left = _left_of(secret, sentence)
             if left is not None:
                 misses.append((seed, name, left, redact(sentence).text))
+    return misses, total
+
+
+def test_secrets_generated_at_random_in_real_formats_are_redacted_whole():
+    misses, total = _generated_misses(secret_formats.generate, SEEDS)
     _report(f"random secrets in real formats ({SEEDS} seeds)", misses, total)
     assert not misses
 
@@ -98,13 +104,7 @@ def test_ordinary_words_places_and_numbers_of_the_table_are_kept():
 def test_secrets_of_a_second_writers_generator_are_redacted_whole():
     """secret_formats_b.py: 101 formats by another writer who had read neither the detector nor
     the first tables."""
-    misses, total = [], 0
-    for seed in range(SEEDS_B):
-        for name, secret, sentence in secret_formats_b.generate(random.Random(seed)):
-            total += 1
-            left = _left_of(secret, sentence)
-            if left is not None:
-                misses.append((seed, name, left, redact(sentence).text))
+    misses, total = _generated_misses(secret_formats_b.generate, SEEDS_B)
     _report(f"second writer's random secrets ({SEEDS_B} seeds)", misses, total)
     assert not misses
 
