@@ -67,7 +67,7 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
     from graphmind.deps import Deps
     from graphmind.learning import decisions
     from graphmind.learning.decisions import Contribution, DecisionDraft, DecisionType
-    from graphmind.memory import store
+    from graphmind.memory import neighbours, store
     from graphmind.memory.model import parse_memory_input
     from graphmind.memory.recall import Channel, recall
     from graphmind.neo4j_server import Neo4jServer
@@ -98,7 +98,7 @@ async def test_a_store_written_by_neo4j_5_26_upgrades_and_recalls_the_same_memor
         [server] = await db.read("system.server_version")
         assert server["version"].startswith("5.26.")
         # 5.26 cannot run the Cypher 25 dedup lookups (SEARCH): this store has no duplicates to find
-        monkeypatch.setattr(store.neighbours, "near", _no_candidates)
+        monkeypatch.setattr(neighbours, "near", _no_candidates)
         deps = Deps(settings=legacy_settings, db=db, embedder=embedder, clock=Clock())
         stored = await store.remember_many(deps, "upgrader", [parse_memory_input({"content": t}) for t in texts])
         await decisions.decide(
