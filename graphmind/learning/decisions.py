@@ -21,6 +21,7 @@ import asyncio
 import math
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
@@ -34,7 +35,7 @@ from graphmind.core.enums import MemoryStatus
 from graphmind.core.ids import issued_within
 from graphmind.core.redaction import redact
 from graphmind.core.visible import shows_anything
-from graphmind.db.database import keys_or_none_matching, nullable
+from graphmind.db.database import Transaction, keys_or_none_matching, nullable
 from graphmind.db.write_behind import Queued
 from graphmind.deps import Deps
 from graphmind.errors import BadUserInput, Conflict, GraphMindError, NotFound, Unavailable
@@ -149,14 +150,10 @@ async def _replay(recorded: dict) -> Decision:
 
 
 async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: str | None) -> Decision:
-    summary = _validate(draft)
-    redacted = redact(summary) if deps.settings.redact_pii else None
-    summary = redacted.text if redacted else summary
-    alternatives = [
-        (str(uuid.uuid4()), redact(a.strip()).text if deps.settings.redact_pii else a.strip())
-        for a in draft.alternatives
-    ]
-    trace_id, now = str(uuid.uuid4()), deps.clock.now()
+    """Validates and redacts the draft, then in one transaction resolves its evidence,
+    scores its memories and creates the decision; again while the retrieval it names is not
+    written yet."""
+    drafted = _drafted(deps, draft)
     # The retrieval's record is written behind its recall (db/write_behind.py): still queued
     # here, this transaction writes it, ahead of the decision; in flight, it is waited for.
     behind = deps.db.behind
@@ -165,101 +162,170 @@ async def _decide(deps: Deps, user_id: str, draft: DecisionDraft, request_id: st
         await behind.settled(draft.retrieval_id, user_id)
 
     async def work(tx) -> Decision:
-        if claimed is None:
-            [found] = await tx.run(
-                "decisions.influences",
-                userId=user_id,
-                optional=nullable(retrievalId=draft.retrieval_id),
-                # an empty list would be planned apart (db/database.py)
-                memoryIds=keys_or_none_matching([m.memory_id for m in draft.memories]),
-            )
-        else:
-            found = await _influences_of_claimed(tx, user_id, claimed, draft)
-        if draft.retrieval_id and not found["retrievalFound"]:
-            raise _RetrievalNotWritten(draft.retrieval_id)
-        memories = {m["id"]: m for m in found["memories"]}
-        for item in draft.memories:
-            if item.memory_id not in memories:
-                raise NotFound(f"no memory {item.memory_id}")
-        inactive = list(
-            dict.fromkeys(
-                m.memory_id for m in draft.memories if memories[m.memory_id]["status"] != MemoryStatus.ACTIVE.value
-            )
-        )
-        if inactive:
-            raise Conflict(
-                f"memories {', '.join(inactive)} are not active (forgotten or superseded); "
-                "restore them or decide without them"
-            )
-        returned = {r["id"]: r["score"] for r in found["returned"]}
-        rank_of = {r["id"]: r.get("rank") or 1 for r in found["returned"]}
-        best = max(returned.values(), default=0.0) or 1.0
-        skipped = (
-            []
-            if draft.memories
-            else sorted(m for m in returned if memories.get(m, {}).get("status") != MemoryStatus.ACTIVE.value)
-        )
-        relevance = (
-            {m.memory_id: m.contribution for m in draft.memories}
-            if draft.memories
-            else {m: position_prior(rank_of[m]) for m in returned if m not in skipped}
-        )
-        if skipped and not relevance:
-            raise Conflict(
-                f"every memory of retrieval {draft.retrieval_id} was forgotten or superseded "
-                f"since the recall ({', '.join(skipped)}); recall again"
-            )
-        scores = normalise_scores(
-            {
-                memory_id: (returned[memory_id] / best if memory_id in returned else 1.0) * weight
-                for memory_id, weight in relevance.items()
-            }
-        )
-        if not scores:
-            raise BadUserInput("no memory contributed to this decision", field="input.memories")
-        estimated = draft.confidence is None
-        confidence = estimate_confidence(scores, memories) if draft.confidence is None else draft.confidence
-        tx.run_at_commit(
-            "decisions.create",
-            userId=user_id,
-            traceId=trace_id,
-            decisionType=draft.decision_type.value,
-            summary=summary,
-            confidence=confidence,
-            confidenceEstimated=estimated,
-            attributionInferred=not draft.memories,
-            optional=nullable(sessionId=draft.session_id, retrievalId=draft.retrieval_id),
-            influences=[{"memoryId": m, "score": s} for m, s in scores.items()],
-            alternatives=[{"id": i, "summary": s} for i, s in alternatives],
-            now=now,
-            events=[
-                events.event(
-                    "decision.tracked",
-                    traceId=trace_id,
-                    memoryIds=sorted(scores),
-                    decisionType=draft.decision_type.value,
-                )
-            ],
-        )
-        decision = Decision(
-            trace_id=trace_id,
-            decision_type=draft.decision_type,
-            summary=summary,
-            confidence=confidence,
-            confidence_estimated=estimated,
-            memory_scores=scores,
-            alternatives=alternatives,
-            retrieval_id=draft.retrieval_id,
-            session_id=draft.session_id,
-            created_at=now,
-            redactions=redacted.total if redacted else 0,
-            skipped=skipped,
-            attribution_inferred=not draft.memories,
-        )
-        idempotency.record(tx, user_id, request_id, "decide", draft, decision, now)
+        found = await _evidence(tx, user_id, draft, claimed)
+        memories = _checked_memories(draft, found)
+        scores, skipped = _scores(draft, found, memories)
+        decision = _decision(drafted, draft, scores, memories, skipped)
+        _create(tx, user_id, draft, decision)
+        idempotency.record(tx, user_id, request_id, "decide", draft, decision, decision.created_at)
         return decision
 
-    # a retrieval another server process recorded behind its recall may not be written yet
+    return await _until_written(deps, work, claimed)
+
+
+@dataclass(frozen=True)
+class _Drafted:
+    """A decision's text and ids, made once before its transaction: every attempt writes the
+    same ones."""
+
+    trace_id: str
+    now: datetime
+    summary: str
+    redactions: int
+    alternatives: list[tuple[str, str]]  # (id, summary)
+
+
+def _drafted(deps: Deps, draft: DecisionDraft) -> _Drafted:
+    """The draft validated, its summary and alternatives redacted, its trace id and time."""
+    summary = _validate(draft)
+    redacted = redact(summary) if deps.settings.redact_pii else None
+    summary = redacted.text if redacted else summary
+    alternatives = [
+        (str(uuid.uuid4()), redact(a.strip()).text if deps.settings.redact_pii else a.strip())
+        for a in draft.alternatives
+    ]
+    trace_id, now = str(uuid.uuid4()), deps.clock.now()
+    return _Drafted(trace_id, now, summary, redacted.total if redacted else 0, alternatives)
+
+
+async def _evidence(tx, user_id: str, draft: DecisionDraft, claimed: Queued | None) -> dict:
+    """What `decisions.influences` reads: the retrieval's returned memories (from its
+    claimed record when this decision claimed it) and the memories named or returned; a
+    retrieval not written yet is `_RetrievalNotWritten`."""
+    if claimed is None:
+        [found] = await tx.run(
+            "decisions.influences",
+            userId=user_id,
+            optional=nullable(retrievalId=draft.retrieval_id),
+            # an empty list would be planned apart (db/database.py)
+            memoryIds=keys_or_none_matching([m.memory_id for m in draft.memories]),
+        )
+    else:
+        found = await _influences_of_claimed(tx, user_id, claimed, draft)
+    if draft.retrieval_id and not found["retrievalFound"]:
+        raise _RetrievalNotWritten(draft.retrieval_id)
+    return found
+
+
+def _checked_memories(draft: DecisionDraft, found: dict) -> dict[str, dict]:
+    """The memories found, by id; NOT_FOUND for a named memory the caller does not have,
+    CONFLICT for one that is no longer active."""
+    memories = {m["id"]: m for m in found["memories"]}
+    for item in draft.memories:
+        if item.memory_id not in memories:
+            raise NotFound(f"no memory {item.memory_id}")
+    inactive = list(
+        dict.fromkeys(
+            m.memory_id for m in draft.memories if memories[m.memory_id]["status"] != MemoryStatus.ACTIVE.value
+        )
+    )
+    if inactive:
+        raise Conflict(
+            f"memories {', '.join(inactive)} are not active (forgotten or superseded); "
+            "restore them or decide without them"
+        )
+    return memories
+
+
+def _scores(draft: DecisionDraft, found: dict, memories: dict[str, dict]) -> tuple[dict[str, float], list[str]]:
+    """R10: each memory's score (its retrieval score over the best one, 1.0 when named
+    without it, × its relevance: the caller's contribution, or the position prior when
+    none is named), normalised; and the returned memories left out as no longer active."""
+    returned = {r["id"]: r["score"] for r in found["returned"]}
+    rank_of = {r["id"]: r.get("rank") or 1 for r in found["returned"]}
+    best = max(returned.values(), default=0.0) or 1.0
+    skipped = (
+        []
+        if draft.memories
+        else sorted(m for m in returned if memories.get(m, {}).get("status") != MemoryStatus.ACTIVE.value)
+    )
+    relevance = (
+        {m.memory_id: m.contribution for m in draft.memories}
+        if draft.memories
+        else {m: position_prior(rank_of[m]) for m in returned if m not in skipped}
+    )
+    if skipped and not relevance:
+        raise Conflict(
+            f"every memory of retrieval {draft.retrieval_id} was forgotten or superseded "
+            f"since the recall ({', '.join(skipped)}); recall again"
+        )
+    scores = normalise_scores(
+        {
+            memory_id: (returned[memory_id] / best if memory_id in returned else 1.0) * weight
+            for memory_id, weight in relevance.items()
+        }
+    )
+    if not scores:
+        raise BadUserInput("no memory contributed to this decision", field="input.memories")
+    return scores, skipped
+
+
+def _decision(
+    drafted: _Drafted, draft: DecisionDraft, scores: dict[str, float], memories: dict[str, dict], skipped: list[str]
+) -> Decision:
+    """The decision as recorded and answered; its confidence estimated (R11) unless given."""
+    estimated = draft.confidence is None
+    confidence = estimate_confidence(scores, memories) if draft.confidence is None else draft.confidence
+    return Decision(
+        trace_id=drafted.trace_id,
+        decision_type=draft.decision_type,
+        summary=drafted.summary,
+        confidence=confidence,
+        confidence_estimated=estimated,
+        memory_scores=scores,
+        alternatives=drafted.alternatives,
+        retrieval_id=draft.retrieval_id,
+        session_id=draft.session_id,
+        created_at=drafted.now,
+        redactions=drafted.redactions,
+        skipped=skipped,
+        attribution_inferred=not draft.memories,
+    )
+
+
+def _create(tx, user_id: str, draft: DecisionDraft, decision: Decision) -> None:
+    """Queues the decision, its influences, alternatives and event for the COMMIT."""
+    tx.run_at_commit(
+        "decisions.create",
+        userId=user_id,
+        traceId=decision.trace_id,
+        decisionType=draft.decision_type.value,
+        summary=decision.summary,
+        confidence=decision.confidence,
+        confidenceEstimated=decision.confidence_estimated,
+        attributionInferred=decision.attribution_inferred,
+        optional=nullable(sessionId=draft.session_id, retrievalId=draft.retrieval_id),
+        influences=[{"memoryId": m, "score": s} for m, s in decision.memory_scores.items()],
+        alternatives=[{"id": i, "summary": s} for i, s in decision.alternatives],
+        now=decision.created_at,
+        events=[
+            events.event(
+                "decision.tracked",
+                traceId=decision.trace_id,
+                memoryIds=sorted(decision.memory_scores),
+                decisionType=draft.decision_type.value,
+            )
+        ],
+    )
+
+
+async def _until_written(
+    deps: Deps, work: Callable[[Transaction], Awaitable[Decision]], claimed: Queued | None
+) -> Decision:
+    """Runs `work` in a transaction, again (backing off) while its retrieval is not written:
+    another server process may have recorded it behind its recall. The claimed record is
+    given back when the decision fails, and marked written once it commits."""
+    behind = deps.db.behind
     deadline = time.monotonic() + deps.settings.retrieval_wait_seconds
     pause = RETRIEVAL_POLL_SECONDS
     while True:
