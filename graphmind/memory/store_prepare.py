@@ -52,6 +52,8 @@ class Prepared:
 
 
 def redact_value(value, counts: dict[str, int]):
+    """`value` with PII and secrets redacted in every string of it, dict keys included;
+    adds what it found to `counts`, by kind."""
     if isinstance(value, str):
         result = redact(value)
         for kind, n in result.counts.items():
@@ -71,6 +73,8 @@ def redact_value(value, counts: dict[str, int]):
 
 
 def prepare(item: MemoryInput, deps: Deps) -> Prepared:
+    """One input as its memory's row: redacted (unless switched off), its temporal level
+    and salience chosen unless given (R1, R2), its entities and keyword terms."""
     counts: dict[str, int] = {}
     content, metadata, explicit, tags = item.content, item.metadata, item.entities, item.tags
     if deps.settings.redact_pii:
@@ -101,6 +105,7 @@ def prepare(item: MemoryInput, deps: Deps) -> Prepared:
 
 
 def derived(prepared: Prepared, derivation: Derivation | None) -> Prepared:
+    """`prepared` with its lineage, if it has one, and the trust that lineage gives it."""
     if derivation:
         prepared.row["trust"] = derivation.trust
         prepared.derivation = derivation

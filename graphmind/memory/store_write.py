@@ -88,6 +88,7 @@ Written = tuple[dict[int, tuple[str, float]], dict[str, Memory], dict[str, Memor
 
 
 def memories_by_id(rows: list[dict]) -> dict[str, Memory]:
+    """Rows of memories with their entities (as the memory queries return them), by id."""
     return {r["memory"]["id"]: Memory.from_node(r["memory"], r["entities"]) for r in rows}
 
 
