@@ -1,5 +1,5 @@
 // name: link_lineage
-// Links a derived memory (self-improvement, consolidation) to its sources: DERIVED_FROM each source (lineage, with who derived it, `by`; the memory's derivedBy says the same) and IMPROVES each memory it logically supersedes (recall shows the improved one instead, unless history is asked for); the sources' properties are not changed, and an improved one gets the label Improved, which lets recall skip the IMPROVES check for all others.
+// Links a derived memory (self-improvement, consolidation, the new version of an edited memory) to its sources: DERIVED_FROM each source (lineage, with who derived it, `by`; the memory's derivedBy says the same) and IMPROVES each memory it logically supersedes (recall shows the improved one instead, unless history is asked for); the sources' properties are not changed, and an improved one gets the label Improved, which lets recall skip the IMPROVES check for all others.
 // mode: write
 // params: userId, memoryId, derivedFrom, supersedes, by, now
 MATCH (new:Memory {id: $memoryId}) WHERE new.userId = $userId

@@ -6,7 +6,7 @@ MATCH (m:Memory)
 WHERE m.userId = $userId
 RETURN m {.id, .content, .contentType, .temporalLevel, .validFrom, .validUntil, .baseSalience,
           .outcomeAdjustment, .effectiveSalience, .source, .trust, .tags, .metadata, .status,
-          .createdAt, .updatedAt} AS memory,
+          .createdAt, .updatedAt, .derivedBy} AS memory,
        [(m)-[:NEXT]->(n:Memory) WHERE n.userId = $userId | n.id] AS next,
        [(m)-[:SUPERSEDES]->(n:Memory) WHERE n.userId = $userId | n.id] AS supersedes,
        [(m)-[:DERIVED_FROM]->(n:Memory) WHERE n.userId = $userId | n.id] AS derivedFrom,

@@ -11,7 +11,8 @@ trail.resumed, trails.merged, and the lifecycle's scene.flushed, memory.archived
 (pruned), memory.deleted, memory.consolidated, consolidation.rejected,
 pattern.extracted, memory.promoted, and pattern sharing's sharing.changed (opt in
 or out) and sharing.contributed (a release charged the user's ε), and the Obsidian
-import's memory.updated (a memory's text edited in place), memory.linked (a link
+import's memory.updated (a memory's text edited: a new version, `memory/versions.py`,
+which also logs memory.stored and memory.superseded), memory.linked (a link
 added from a vault note) and text.edited (a decision's or trail's summary, a
 session's goal). (Co-retrieval
 and co-use edge updates follow from memory.retrieved and outcome.observed; the

@@ -17,6 +17,7 @@ from graphmind.core.redaction import redact
 from graphmind.errors import BadUserInput
 from graphmind.learning.decisions import MAX_SUMMARY as MAX_DECISION_SUMMARY
 from graphmind.memory.model import MemoryInput, parse_memory_input
+from graphmind.memory.versions import EDITED_BY
 from graphmind.obsidian.graph import Node, UserGraph
 from graphmind.obsidian.layout import FOLDERS, HEADINGS, MARKED, Layout
 from graphmind.obsidian.notes import Body, NoteError, WikiLink, parse_body, plain, render, wikilinks
@@ -26,6 +27,7 @@ from graphmind.trails import MAX_SUMMARY as MAX_TRAIL_SUMMARY
 
 TEXT_LIMITS = {"decision": MAX_DECISION_SUMMARY, "trail": MAX_TRAIL_SUMMARY, "session": MAX_GOAL}
 ADDABLE = {("related", "memory"), ("mentions", "entity")}  # (relation, target kind) from a memory
+CARRIED = {relation for relation, _ in ADDABLE}  # what a new version of an edited memory carries over
 DEFAULT_RELATION = {"memory": "related", "entity": "mentions"}
 _ID_SUFFIX = re.compile(r"-[0-9a-f]{8}$")
 
@@ -77,6 +79,28 @@ class Context:
         self.redact_pii = redact_pii
         self.ids: dict[str, str] = {}  # note path → node id
         self.kinds: dict[str, str] = {i: n.kind for i, n in graph.nodes.items()}
+        self.earlier: dict[str, str] = {  # a new version of an edited memory → the version it replaced
+            n.id: e.target
+            for n in graph.nodes.values()
+            if n.kind == "memory" and n.props.get("derivedBy") == EDITED_BY
+            for e in n.edges
+            if e.relation == "derived_from"
+        }
+
+    def versions(self, node_id: str) -> list[str]:
+        """The node and, for a new version of an edited memory, the versions before it, newest
+        first. An imported edit gives its note the new version's id while the vault's links
+        (to and from the note) are still the old version's edges, until the next export."""
+        chain = [node_id]
+        while (earlier := self.earlier.get(chain[-1])) and earlier not in chain:
+            chain.append(earlier)
+        return chain
+
+    def has(self, existing: set[tuple[str, str]], relation: str, target: str) -> bool:
+        """Whether a link is an edge already: to the target, or (a relation a vault cannot add;
+        those it can are carried over to a new version) to a version before it."""
+        targets = [target] if relation in CARRIED else self.versions(target)
+        return any((relation, version) in existing for version in targets)
 
     def target(self, link: WikiLink) -> str | None:
         found = self.resolver.find(link.target)
@@ -110,7 +134,7 @@ class Context:
             target = self.target(link)
             target_kind = self.kinds.get(target) if target else None
             relation = relation or DEFAULT_RELATION.get(target_kind or "", "")
-            if target is None or (relation, target) in existing or (relation, target) in added:
+            if target is None or self.has(existing, relation, target) or (relation, target) in added:
                 if target is None and listed:
                     warnings.append((path, f"link [[{link.target}]] ignored: not a note of this vault's graph"))
                 continue
@@ -161,6 +185,9 @@ def _edit(ctx: Context, file: VaultFile, node: Node, plan: Plan) -> Edit:
         cleaned = ctx.clean_text(node, text)
         edit.text = cleaned if cleaned != node.text else None
     existing = {(e.relation, e.target) for e in node.edges}
+    for earlier in ctx.versions(node.id)[1:]:  # the old version's edges the note still shows
+        edges = ctx.graph.nodes[earlier].edges if earlier in ctx.graph.nodes else []
+        existing |= {(e.relation, e.target) for e in edges if e.relation not in CARRIED}
     edit.links = ctx.links(file.path, node.kind, node.id, body, existing, plan.skipped)
     return edit
 

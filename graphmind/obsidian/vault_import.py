@@ -1,4 +1,4 @@
-"""`graphmind obsidian import DIR`: a vault's edits become updates, links and new memories.
+"""`graphmind obsidian import DIR`: a vault's edits become new versions, updates, links and new memories.
 
 1. New notes (in `memories/`, no id) are remembered in one batch through the normal
    store path (validated, redacted, embedded, deduplicated); the new id is written
@@ -6,24 +6,24 @@
    existing memory), so importing again never creates it twice.
 2. The graph and the vault are read again and compared (`plan.py`); each note's
    changes (new text, links) are applied in one transaction, only if the node still
-   has the text the plan saw, with their events (memory.updated, text.edited,
-   memory.linked).
+   has the text the plan saw, with their events. A memory's new text is a new version
+   of it (`memory/versions.py`: the old one superseded, events memory.superseded and
+   memory.updated), and the note's front matter is given the new version's id; a
+   decision's, trail's or session's text is updated (text.edited); links are added
+   (memory.linked), from the new version when the text changed too.
 
 Nothing is ever deleted: links or notes removed from the vault are not removed from
-the graph, and an edited memory keeps its mentions (the new text's entities are
-added). Importing an unchanged vault changes nothing.
+the graph, and a new version keeps the old one's mentions and related links (the new
+text's entities are added). Importing an unchanged vault changes nothing.
 """
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from graphmind.core import events
 from graphmind.deps import Deps
-from graphmind.errors import BadUserInput
-from graphmind.memory import keyword_index
-from graphmind.memory.entities import extract_entities
+from graphmind.errors import BadUserInput, Conflict, NotFound
+from graphmind.memory import versions
 from graphmind.memory.lock import lock_user
 from graphmind.memory.store import remember_many
 from graphmind.obsidian import vault
@@ -31,6 +31,7 @@ from graphmind.obsidian.graph import load
 from graphmind.obsidian.layout import layout
 from graphmind.obsidian.notes import front_matter
 from graphmind.obsidian.plan import Context, Edit, NewNote, Plan, Skip, plan
+from graphmind.obsidian.vault import VaultFile
 
 ORIGIN = "obsidian"
 
@@ -39,6 +40,7 @@ ORIGIN = "obsidian"
 class ImportReport:
     unchanged: int = 0
     updated: list[str] = field(default_factory=list)  # notes whose text was applied
+    versions: dict[str, str] = field(default_factory=dict)  # edited memory id → its new version's id
     linked: list[tuple[str, str, str]] = field(default_factory=list)  # (from id, relation, to id)
     created: list[str] = field(default_factory=list)  # notes that became memories
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (note, reason)
@@ -57,10 +59,10 @@ async def _plan(deps: Deps, user_id: str, root: Path) -> tuple[Context, Plan]:
     return context, plan(context, files, user_id)
 
 
-def _stamp(root: Path, note: NewNote, fields: dict) -> None:
+def _stamp(root: Path, file: VaultFile, fields: dict) -> None:
     """Rewrites a note's front matter with `fields` first; its body is kept as it is."""
-    kept = {k: v for k, v in (note.file.front or {}).items() if k not in ("id", "type", "user", "duplicate_of")}
-    vault.write(root / f"{note.file.path}.md", front_matter({**fields, **kept}) + "\n" + note.file.body)
+    kept = {k: v for k, v in (file.front or {}).items() if k not in ("id", "type", "user", "duplicate_of")}
+    vault.write(root / f"{file.path}.md", front_matter({**fields, **kept}) + "\n" + file.body)
 
 
 async def _create(deps: Deps, user_id: str, root: Path, new: list[NewNote]) -> list[str]:
@@ -68,80 +70,73 @@ async def _create(deps: Deps, user_id: str, root: Path, new: list[NewNote]) -> l
     created = []
     for note, result in zip(new, results, strict=True):
         if result.duplicate_of:
-            _stamp(root, note, {"duplicate_of": result.duplicate_of, "user": user_id})
+            _stamp(root, note.file, {"duplicate_of": result.duplicate_of, "user": user_id})
         else:
-            _stamp(root, note, {"id": result.memory.id, "type": "memory", "user": user_id})
+            _stamp(root, note.file, {"id": result.memory.id, "type": "memory", "user": user_id})
             created.append(note.file.path)
     return created
 
 
-async def _apply(deps: Deps, user_id: str, edit: Edit, embedded: tuple[np.ndarray, int] | None) -> list[dict]:
-    """One note's changes in one transaction; Skip (and nothing written) if the graph moved on."""
+async def _link(tx, user_id: str, from_id: str, links: list[tuple[str, str]], now) -> list[dict]:
+    """Adds a note's links from `from_id`, with their events; Skip if a target is gone."""
+    if not links:
+        return []
+    rows = await tx.run(
+        "obsidian.link", userId=user_id, fromId=from_id, now=now, links=[{"relation": r, "toId": t} for r, t in links]
+    )
+    if not rows or len(rows[0]["found"]) < len(links):
+        raise Skip("a linked note is gone from the graph; import again")
+    linked = rows[0]["linked"]
+    await events.append(
+        tx,
+        user_id,
+        now,
+        [
+            events.event("memory.linked", memoryId=from_id, targetId=x["toId"], relation=x["relation"], origin=ORIGIN)
+            for x in linked
+        ],
+    )
+    return linked
+
+
+async def _apply(deps: Deps, user_id: str, edit: Edit) -> list[dict]:
+    """A decision's, trail's or session's new text and a memory note's links in one
+    transaction; Skip (and nothing written) if the graph moved on."""
 
     async def work(tx) -> list[dict]:
         now = deps.clock.now()
         await lock_user(tx, user_id, now)
-        log = []
         if edit.text is not None:
             params = {"userId": user_id, "id": edit.id, "previous": edit.previous, "now": now}
-            if edit.kind == "memory":
-                assert embedded is not None  # a memory note with text is embedded (import_vault)
-                vector, token_count = embedded
-                entities = [{"key": e.key, "name": e.name} for e in extract_entities(edit.text)]
-                await keyword_index.remove(tx, [edit.id])  # a Skip below rolls this back
-                rows = await tx.run(
-                    "obsidian.update_memory",
-                    **params,
-                    content=edit.text,
-                    embedding=vector.tolist(),
-                    tokenCount=token_count,
-                    entities=entities,
-                )
-                await keyword_index.add(tx, [{"id": edit.id, "content": edit.text}])
-                log.append(
-                    events.event(
-                        "memory.updated",
-                        memoryId=edit.id,
-                        origin=ORIGIN,
-                        contentHash=events.content_hash(edit.text),
-                        previousHash=events.content_hash(edit.previous),
-                    )
-                )
-            else:
-                rows = await tx.run(f"obsidian.update_{edit.kind}", **params, text=edit.text)
-                log.append(
-                    events.event(
-                        "text.edited",
-                        kind=edit.kind,
-                        id=edit.id,
-                        origin=ORIGIN,
-                        contentHash=events.content_hash(edit.text),
-                    )
-                )
-            if not rows:
+            if not await tx.run(f"obsidian.update_{edit.kind}", **params, text=edit.text):
                 raise Skip(f"the {edit.kind} changed in the graph while importing; import again")
-        linked: list[dict] = []
-        if edit.links:
-            rows = await tx.run(
-                "obsidian.link",
-                userId=user_id,
-                fromId=edit.id,
-                now=now,
-                links=[{"relation": r, "toId": t} for r, t in edit.links],
-            )
-            if not rows or len(rows[0]["found"]) < len(edit.links):
-                raise Skip("a linked note is gone from the graph; import again")
-            linked = rows[0]["linked"]
-            log += [
-                events.event(
-                    "memory.linked", memoryId=edit.id, targetId=x["toId"], relation=x["relation"], origin=ORIGIN
-                )
-                for x in linked
-            ]
-        await events.append(tx, user_id, now, log)
-        return linked
+            hashed = events.content_hash(edit.text)
+            logged = [events.event("text.edited", kind=edit.kind, id=edit.id, origin=ORIGIN, contentHash=hashed)]
+            await events.append(tx, user_id, now, logged)
+        return await _link(tx, user_id, edit.id, edit.links, now)
 
     return await deps.db.transaction(work)
+
+
+async def _new_version(deps: Deps, user_id: str, edit: Edit) -> tuple[str, list[dict]]:
+    """A memory note's new text as a new version of its memory, with the note's links added
+    from the new version, in one transaction; returns its id and the links added. Skip (and
+    nothing written) if the memory changed meanwhile or the new text cannot be a version."""
+    assert edit.text is not None
+    linked: list[dict] = []
+
+    async def add_links(tx, new_id: str) -> None:
+        linked[:] = await _link(tx, user_id, new_id, edit.links, deps.clock.now())
+
+    try:
+        version = await versions.new_version(
+            deps, user_id, edit.id, edit.previous, edit.text, ORIGIN, stored=True, and_then=add_links
+        )
+    except versions.Stale:
+        raise Skip("the memory changed in the graph while importing; import again") from None
+    except (Conflict, NotFound, BadUserInput) as e:
+        raise Skip(f"text: {e.message}") from None
+    return version.memory.id, linked
 
 
 async def import_vault(deps: Deps, user_id: str, root: Path, dry_run: bool = False) -> ImportReport:
@@ -166,17 +161,21 @@ async def import_vault(deps: Deps, user_id: str, root: Path, dry_run: bool = Fal
         report.updated = [e.path for e in found.edits if e.text is not None]
         report.linked = [(e.id, relation, target) for e in found.edits for relation, target in e.links]
         return report
-    texts = [e.text for e in found.edits if e.kind == "memory" and e.text is not None]
-    # each text's vector and token count, from one tokenization
-    embeddings = iter(zip(*await deps.embedder.embed_counting_async(texts), strict=True)) if texts else iter(())
     for edit in found.edits:
-        embedded = next(embeddings) if edit.kind == "memory" and edit.text is not None else None
+        linked_from = edit.id
         try:
-            linked = await _apply(deps, user_id, edit, embedded)
+            if edit.kind == "memory" and edit.text is not None:
+                linked_from, linked = await _new_version(deps, user_id, edit)
+                # the note is the new version's now: the next import reads it as that one
+                note = vault.read_file(root, root / f"{edit.path}.md")
+                _stamp(root, note, {"id": linked_from, "type": "memory", "user": user_id})
+                report.versions[edit.id] = linked_from
+            else:
+                linked = await _apply(deps, user_id, edit)
         except Skip as e:
             report.skipped.append((edit.path, str(e)))
             continue
         if edit.text is not None:
             report.updated.append(edit.path)
-        report.linked += [(edit.id, x["relation"], x["toId"]) for x in linked]
+        report.linked += [(linked_from, x["relation"], x["toId"]) for x in linked]
     return report

@@ -192,8 +192,12 @@ async def test_export_import_export_round_trip_and_edits(deps, remember, user_id
     created = split((root / "memories" / "Rollback plan.md").read_text())[0]
     assert created["type"] == "memory" and created["user"] == user_id
     assert sorted(report.linked) == sorted([(ids["b"], "related", ids["c"]), (created["id"], "related", ids["c"])])
-    memory = await manage.get_memory(deps, user_id, ids["d"])
+    # the edited memory is a new version, named in the note; the old one is superseded by it
+    card = report.versions[ids["d"]]
+    assert split(d_note.read_text())[0]["id"] == card and list(report.versions) == [ids["d"]]
+    memory = await manage.get_memory(deps, user_id, card)
     assert memory.content == "Card payments are processed through a queue worker"
+    assert (await manage.get_memory(deps, user_id, ids["d"])).status.value == "superseded"
     rollback = await manage.get_memory(deps, user_id, created["id"])
     assert rollback.content == (
         "Rollbacks redeploy the previous container image within five minutes. See the schedule."
@@ -205,10 +209,12 @@ async def test_export_import_export_round_trip_and_edits(deps, remember, user_id
     twice = await import_vault(deps, user_id, root)
     assert (twice.changes, twice.skipped) == (0, [])
     after = await export_vault(deps.db, deps.settings, user_id, root)
-    renamed = [p.relative_to(root).with_suffix("").as_posix() for p in (decision_note, d_note)]
-    assert sorted(after.removed) == sorted(["memories/Rollback plan", *renamed])  # new texts, new names
+    renamed = decision_note.relative_to(root).with_suffix("").as_posix()
+    assert sorted(after.removed) == sorted(["memories/Rollback plan", renamed])  # a new text, a new name
     assert unresolved(root) == []
-    assert "Card payments are processed" in note_of(root, ids["d"]).read_text()
+    assert "Card payments are processed" in note_of(root, card).read_text()
+    assert "> [!warning] Superseded by" in d_note.read_text()  # the old version's note, where it was
+    assert f"- related:: [[{link_to(root, ids['b'])}]]" in note_of(root, card).read_text()  # carried over
     assert f"- related:: [[{new_link}]]" in note_of(root, ids["b"]).read_text()
     assert f"- related:: [[{new_link}]]" in note_of(root, created["id"]).read_text()
     assert "Deploy on Mondays, never on Fridays" in note_of(root, ids["decision"]).read_text()
@@ -283,5 +289,5 @@ async def test_an_edit_of_a_long_redacted_memory_is_measured_as_written(deps, re
     note.write_text(note.read_text().replace("Box 75 password:", "Box 75, the last, password:"))
     report = await import_vault(deps, user_id, root)
     assert report.skipped == [] and len(report.updated) == 1
-    edited = await manage.get_memory(deps, user_id, stored.id)
+    edited = await manage.get_memory(deps, user_id, report.versions[stored.id])
     assert edited.content.endswith("Box 75, the last, password: [PASSWORD]")
