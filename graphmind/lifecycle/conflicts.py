@@ -75,10 +75,8 @@ from graphmind.lifecycle.conflict_words import (
     IRREGULAR,
     IS_CLITIC_HOSTS,
     MARKERS,
-    MONTHS,
     NEGATIONS,
     NUMBER_WORDS,
-    NUMBERS,
     PREDICATES,
     PREPOSITIONS,
     PRONOUNS,
@@ -86,6 +84,7 @@ from graphmind.lifecycle.conflict_words import (
     SUFFIXES,
     VERBS,
 )
+from graphmind.lifecycle.values import canonical
 
 NEGATION_OVERLAP = 0.6
 MAX_VALUE_WORDS = 3
@@ -93,14 +92,6 @@ MIN_SHARED_CONTENT_WORDS = 2
 
 LABEL = re.compile(r"^\s*(?:update|updated|correction|note|fyi|edit)\s*[:\-]\s*", re.IGNORECASE)
 COLON = re.compile(r":\s+")  # "Kafka lag for orders: 1200" states a value like "is" does
-FROM_TO = re.compile(
-    r"\b(switched|moved|changed|migrated|upgraded|downgraded|went)\s+(\w+\s+)?from\s+.+?\s+to\b", re.IGNORECASE
-)
-THOUSANDS = re.compile(r"\b\d{1,3}(?:,\d{3})+\b")
-UNIT = re.compile(r"\b(\d+(?:[.:]\d+)?)(?!st\b|nd\b|rd\b|th\b)([a-zA-Z]{1,3})\b")  # 3pm, 4GB, 9:30am
-VERSION = re.compile(r"\b[vV](\d+(?:\.\d+)*)\b")
-NUMBER_WORD = re.compile(r"\b(?:" + "|".join(NUMBERS) + r")\b", re.IGNORECASE)
-MONTH = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\b\.?(?=\s*\d)", re.IGNORECASE)
 ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 WORD = re.compile(r"\d+(?:[.:,/-]\d+)*[a-z]*|[a-z0-9]+(?:'[a-z0-9]+)*", re.IGNORECASE)
 
@@ -163,25 +154,15 @@ def negates(first: str, second: str) -> bool:
 
 def compare(first: str, second: str) -> Comparison:
     """Rules 2-5 and the duplicate test, for an older text `first` and a newer `second`,
-    on the texts with their values written one way (`_normalise`: "3pm" = "3 pm",
+    on the texts with their values written one way (`values.canonical`: "3pm" = "15:00",
     "10,000" = "10000", "ten" = "10", "Jan" = "January", "v2" = "2"); a changed value is
     shown as written when the rules find it in the texts as they are."""
-    found = _compare(_normalise(first), _normalise(second))
+    found = _compare(canonical(first), canonical(second))
     if found.relation is Relation.CHANGED_VALUE:
         as_written = _compare(first, second)
         if as_written.relation is Relation.CHANGED_VALUE:
             return as_written
     return found
-
-
-@lru_cache(maxsize=4096)  # a text is compared with each of its candidates
-def _normalise(text: str) -> str:
-    text = FROM_TO.sub(r"\1 \2to", text)  # "switched from Jira to Linear": the old value is not news
-    text = THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
-    text = UNIT.sub(r"\1 \2", text)
-    text = VERSION.sub(r"\1", text)
-    text = NUMBER_WORD.sub(lambda m: NUMBERS[m.group().lower()], text)
-    return MONTH.sub(lambda m: MONTHS[m.group().lower().rstrip(".")], text)
 
 
 def _compare(first: str, second: str) -> Comparison:

@@ -20,6 +20,7 @@ from graphmind.core import events
 from graphmind.core.enums import ContentType
 from graphmind.db.database import native
 from graphmind.lifecycle.conflicts import ConflictKind, contradiction, is_duplicate
+from graphmind.lifecycle.values import same_text
 
 
 @dataclass(frozen=True)
@@ -89,20 +90,26 @@ class Verdict:
 def judge(new: Claim, neighbours: list[tuple[Claim, float]], dedup_threshold: float) -> Verdict:
     """One decision for remember, session promotion, consolidation and self-improvement:
     a contradiction is news (settled, never a duplicate); otherwise the most similar
-    candidate above `dedup_threshold` whose text `new` only repeats (no value, negation or
-    content word differs: `conflicts.is_duplicate`) is what it duplicates."""
+    candidate whose text `new` only repeats (`repeats`) is what it duplicates."""
     clashes = find_conflicts(new, neighbours)
     if clashes:
         return Verdict(clashes)
     for existing, similarity in sorted(neighbours, key=lambda n: -n[1]):
         if (
-            similarity > dedup_threshold
-            and existing.id != new.id
+            existing.id != new.id
             and one_occurrence(existing.content_type, existing.valid_from, new.content_type, new.valid_from)
-            and is_duplicate(existing.content, new.content)
+            and repeats(existing.content, new.content, similarity, dedup_threshold)
         ):
             return Verdict([], (existing.id, similarity))
     return Verdict([])
+
+
+def repeats(existing: str, new: str, similarity: float, dedup_threshold: float) -> bool:
+    """Whether text `new` only repeats `existing`: the same words but for case, punctuation
+    and how values are written (`values.same_text`, at any cosine: "WE USE POSTGRESQL 15" and
+    "We use PostgreSQL 15." are 0.94 alike), or cosine above `dedup_threshold` and no value,
+    negation or content word differs (`conflicts.is_duplicate`)."""
+    return same_text(existing, new) or (similarity > dedup_threshold and is_duplicate(existing, new))
 
 
 def one_occurrence(type_a: str, valid_from_a: datetime, type_b: str, valid_from_b: datetime) -> bool:

@@ -14,7 +14,6 @@ from graphmind.core.redaction import redact
 from graphmind.core.terms import index_rows
 from graphmind.deps import Deps
 from graphmind.lifecycle import truth
-from graphmind.lifecycle.conflicts import is_duplicate
 from graphmind.memory import heuristics, neighbours
 from graphmind.memory.entities import extract_entities
 from graphmind.memory.model import MemoryInput
@@ -115,20 +114,19 @@ def derived(prepared: Prepared, derivation: Derivation | None) -> Prepared:
 def repeats_within_batch(
     prepared: list[Prepared], vectors: np.ndarray, threshold: float
 ) -> tuple[dict[int, tuple[int, float]], list[int]]:
-    """Within the batch, a later input that only repeats an earlier kept one (cosine above
-    `threshold`, one occurrence, no differing word) points at it, the most similar such one
-    first: returns those repeats, input → (earlier input, cosine), and the inputs kept."""
+    """Within the batch, a later input that only repeats an earlier kept one (one occurrence,
+    `truth.repeats` at `threshold`) points at it, the most similar such one first: returns
+    those repeats, input → (earlier input, cosine), and the inputs kept."""
     similarities = vectors @ vectors.T
     same_batch: dict[int, tuple[int, float]] = {}
     kept: list[int] = []
     for i in range(len(prepared)):
         row = similarities[i, kept]
-        above = np.flatnonzero(row > threshold)
-        for best in above[np.argsort(-row[above], kind="stable")]:
+        for best in np.argsort(-row, kind="stable"):
             earlier, current = prepared[kept[best]].row, prepared[i].row
             if truth.one_occurrence(
                 earlier["contentType"], earlier["validFrom"], current["contentType"], current["validFrom"]
-            ) and is_duplicate(earlier["content"], current["content"]):
+            ) and truth.repeats(earlier["content"], current["content"], float(row[best]), threshold):
                 same_batch[i] = (kept[int(best)], float(row[best]))
                 break
         if i not in same_batch:

@@ -26,3 +26,24 @@ def test_a_backfilled_fact_of_another_period_is_history_not_a_contradiction(grap
     now = graphql(RECALL, {"q": question, "at": None})["data"]["recall"]["items"]
     assert now[0]["memory"]["id"] == current["data"]["remember"]["id"]
     assert past["id"] not in [i["memory"]["id"] for i in now]
+
+
+def test_a_variant_in_case_and_punctuation_only_is_the_same_memory(graphql):
+    first = graphql(REMEMBER, {"input": {"content": "We use PostgreSQL 15 (not MySQL) for OLTP."}})["data"]["remember"]
+    variant = graphql(
+        """mutation($input: RememberInput!) { remember(input: $input) { id duplicateOf conflicts { memoryId } } }""",
+        {"input": {"content": "we use postgresql 15 - not mysql - for oltp"}},
+    )["data"]["remember"]
+    assert variant["duplicateOf"] == first["id"] and variant["conflicts"] == []
+
+
+def test_one_time_written_two_ways_is_one_value(graphql):
+    first = graphql(REMEMBER, {"input": {"content": "The nightly backup runs at 14:00 UTC"}})["data"]["remember"]
+    variant = graphql(
+        """mutation($input: RememberInput!) { remember(input: $input) { id duplicateOf conflicts { memoryId } } }""",
+        {"input": {"content": "The nightly backup runs at 2pm UTC"}},
+    )["data"]["remember"]
+    assert variant["conflicts"] == [] and variant["duplicateOf"] == first["id"]
+    memories = graphql("query { memories(first: 50) { edges { node { id content status } } } }")["data"]["memories"]
+    backups = [e["node"] for e in memories["edges"] if "nightly backup" in e["node"]["content"]]
+    assert backups == [{"id": first["id"], "content": "The nightly backup runs at 14:00 UTC", "status": "ACTIVE"}]
