@@ -2,6 +2,7 @@
 the other, and kept only when it helps on both. The split depends only on the ids: sorted,
 the first half (rounded up) is fold A, the rest fold B, so it is the same on every run."""
 
+import math
 from collections.abc import Iterable, Sequence
 
 FOLDS = ("A", "B")
@@ -18,15 +19,18 @@ def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else float("nan")
 
 
-def table(folds: dict, metrics: Sequence[str], modes: Sequence[str] = ("hybrid", "vector", "keyword")) -> list[str]:
-    """Lines of a per-fold table: each metric per mode, hybrid's margin over the best single
-    channel, and the spread between the folds. `folds`: fold → {"members", "questions",
+def table(
+    folds: dict, metrics: Sequence[str], modes: Sequence[str] = ("hybrid", "vector", "keyword", "rrf")
+) -> list[str]:
+    """Lines of a per-fold table: each metric per mode, hybrid's margin over the best
+    baseline (one channel or plain fusion), and the spread between the folds. `folds`: fold → {"members", "questions",
     "recall": mode → metric → value}."""
     lines = [f"{'fold':4} {'metric':16} " + " ".join(f"{m:>8}" for m in modes) + "  hybrid−best"]
     for fold, part in folds.items():
         for metric in metrics:
             values = [part["recall"].get(mode, {}).get(metric, float("nan")) for mode in modes]
-            margin = values[0] - max(values[1:])
+            baselines = [v for v in values[1:] if not math.isnan(v)]
+            margin = values[0] - max(baselines) if baselines else float("nan")
             lines.append(f"{fold:4} {metric:16} " + " ".join(f"{v:8.3f}" for v in values) + f"  {margin * 100:+6.1f}")
     for metric in metrics:
         hybrid = [part["recall"].get("hybrid", {}).get(metric, float("nan")) for part in folds.values()]

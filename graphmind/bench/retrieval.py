@@ -1,20 +1,23 @@
-"""The three ways a benchmark question is answered: hybrid recall and two baselines.
+"""The four ways a benchmark question is answered: hybrid recall and three baselines.
 
-`hybrid` is recall as the service runs it. The baselines use the same memories
-and recall path restricted to one channel, ranked purely by that channel (no
-salience weighting, no neighbours): plain vector search and plain keyword search.
+`hybrid` is recall as the service runs it. Two baselines use the same memories and recall
+path restricted to one channel, ranked purely by that channel (no salience weighting, no
+neighbours): plain vector search and plain keyword search. `rrf` is plain fusion outside
+the service (`bench/baseline.py`: exact cosine and BM25 over the same memories, reciprocal
+rank fusion at k = 60).
 """
 
 import asyncio
 from dataclasses import dataclass
 
+from graphmind.bench import baseline
 from graphmind.bench.common import Stopwatch
 from graphmind.deps import Deps
 from graphmind.memory.model import MemoryInput
 from graphmind.memory.recall import Channel, recall
 from graphmind.memory.store import remember_many
 
-MODES = ("hybrid", "vector", "keyword")
+MODES = ("hybrid", "vector", "keyword", "rrf")
 
 
 @dataclass
@@ -23,11 +26,20 @@ class Answer:
     latency_ms: float
 
 
-async def ask(deps: Deps, user_id: str, question: str, mode: str, k: int) -> Answer:
+async def ask(
+    deps: Deps, user_id: str, question: str, mode: str, k: int, read: dict[str, baseline.Collection] | None = None
+) -> Answer:
+    """The top `k` memory ids for `question` by `mode`; `read` keeps each user's memories as
+    plain fusion read them, for a bench that asks one haystack many questions."""
     with Stopwatch() as watch:
         if mode == "hybrid":
             result = await recall(deps, user_id, question, k)
             ids = [item.memory.id for item in result.items]
+        elif mode == "rrf":
+            read = {} if read is None else read
+            if user_id not in read:
+                read[user_id] = await baseline.collection(deps, user_id)
+            ids = await baseline.plain_rrf(deps, user_id, question, k, read[user_id])
         else:
             channel = Channel(mode)
             result = await recall(

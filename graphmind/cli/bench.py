@@ -48,7 +48,7 @@ def _run_bench(run, data: Path, fmt, out: Path | None) -> None:
 )
 @click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
 def bench_locomo(data: Path, out: Path | None) -> None:
-    """LoCoMo evidence recall@5/10/20 (hybrid vs vector-only vs keyword-only), ingest rate, latency."""
+    """LoCoMo evidence recall@5/10/20 (hybrid vs vector-only vs keyword-only vs plain RRF), ingest rate, latency."""
     from graphmind.bench import locomo
 
     _run_bench(locomo.run, data, locomo.format_report, out)
@@ -82,7 +82,7 @@ def bench_scenes(data: Path, out: Path | None) -> None:
 @click.option("--questions", type=int, help="Only the first N (non-abstention) questions.")
 @click.option("--out", type=click.Path(path_type=Path), help="Also write the report as JSON.")
 def bench_longmemeval(data: Path, questions: int | None, out: Path | None) -> None:
-    """LongMemEval_S session recall_any/recall_all@5/@10 (hybrid vs vector vs keyword)."""
+    """LongMemEval_S recall_any/recall_all@5/@10 by turn and by session, NDCG@10, by question type (hybrid vs vector vs keyword vs plain RRF)."""
     from functools import partial
 
     from graphmind.bench import longmemeval

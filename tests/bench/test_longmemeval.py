@@ -1,7 +1,9 @@
-"""LongMemEval loading: dates and splitting long turns."""
+"""LongMemEval loading (dates, splitting long turns) and its turn- and session-level metrics."""
 
+import math
 from datetime import UTC, datetime
 
+from graphmind.bench import longmemeval
 from graphmind.bench.longmemeval import chunks, haystack, parse_date
 from graphmind.core.limits import CONTENT_MAX
 
@@ -30,3 +32,18 @@ def test_haystack_maps_every_memory_to_its_session():
     assert sessions == ["s1", "s1", "s2", "s2"]  # the 3000-character turn became two memories
     assert inputs[0].content == "user: I moved to a new flat"
     assert (inputs[1].valid_from - inputs[0].valid_from).total_seconds() == 60
+
+
+def test_turn_and_session_metrics_of_one_question():
+    session_of = {"m1": "s1", "m2": "s1", "m3": "s2", "m4": "s3", "m5": "s4"}
+    found = longmemeval.metrics(["m1", "m2", "m3"], ["m1", "m2", "m3", "m4", "m5"], session_of, {"s2", "s4"})
+    assert found["recall_any@5"] == 1.0 and found["recall_all@5"] == 0.0  # s4 is not among the top turns
+    assert found["session_any@5"] == 1.0 and found["session_all@5"] == 1.0  # sessions s1, s2, s3, s4
+    # answer sessions at ranks 2 and 4 of the sessions: (1/log2(3) + 1/log2(5)) / (1 + 1/log2(3))
+    assert abs(found["ndcg@10"] - (1 / math.log2(3) + 1 / math.log2(5)) / (1 + 1 / math.log2(3))) < 1e-9
+
+
+def test_ndcg_is_one_for_the_ideal_ranking_and_zero_without_a_hit():
+    assert longmemeval.ndcg([True, True, False], 2, 10) == 1.0
+    assert longmemeval.ndcg([False, False], 1, 10) == 0.0
+    assert longmemeval.ndcg([], 0, 10) == 0.0
