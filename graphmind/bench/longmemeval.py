@@ -27,6 +27,7 @@ from graphmind.bench.common import delete_user, percentile
 from graphmind.bench.retrieval import MODES, ask, ingest
 from graphmind.core.enums import ContentType
 from graphmind.core.limits import CONTENT_MAX, CONTENT_MIN
+from graphmind.core.visible import CONTROL
 from graphmind.deps import Deps
 from graphmind.memory.model import MemoryInput
 
@@ -40,8 +41,9 @@ def parse_date(text: str) -> datetime:
 
 
 def chunks(text: str, size: int = CONTENT_MAX) -> list[str]:
-    """Splits text into pieces of at most `size` characters, at white space where possible."""
-    text = " ".join(text.split())
+    """Splits text into pieces of at most `size` characters, at white space where possible;
+    a control character (a few dev200 turns carry one), which remember refuses, becomes a space."""
+    text = " ".join(CONTROL.sub(" ", text).split())
     pieces = []
     while len(text) > size:
         cut = text.rfind(" ", 0, size)

@@ -47,3 +47,9 @@ def test_ndcg_is_one_for_the_ideal_ranking_and_zero_without_a_hit():
     assert longmemeval.ndcg([True, True, False], 2, 10) == 1.0
     assert longmemeval.ndcg([False, False], 1, 10) == 0.0
     assert longmemeval.ndcg([], 0, 10) == 0.0
+
+
+def test_control_characters_become_spaces():
+    assert chunks("user: step one\x00\x1bstep two \ud800 done, all of it") == [
+        "user: step one step two done, all of it"
+    ]
