@@ -20,6 +20,7 @@ from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from pydantic import ValidationError
 from tqdm import tqdm
 
 from graphmind.bench import folds
@@ -54,8 +55,10 @@ def chunks(text: str, size: int = CONTENT_MAX) -> list[str]:
     return [p for p in pieces if len(p) >= CONTENT_MIN]
 
 
-def haystack(question: dict) -> tuple[list[MemoryInput], list[str]]:
-    """The memories of a question's haystack and the session id of each."""
+def haystack(question: dict, refused: list[str] | None = None) -> tuple[list[MemoryInput], list[str]]:
+    """The memories of a question's haystack and the session id of each; a turn remember
+    refuses (rule R3 took a dev200 turn on disarmament for weapon instructions) is left out
+    and its reason added to `refused`, so the run reports it instead of ending."""
     inputs, sessions = [], []
     for session_id, date, turns in zip(
         question["haystack_session_ids"], question["haystack_dates"], question["haystack_sessions"]
@@ -63,13 +66,16 @@ def haystack(question: dict) -> tuple[list[MemoryInput], list[str]]:
         start = parse_date(date)
         for index, turn in enumerate(turns):
             for piece in chunks(f"{turn['role']}: {turn['content']}"):
-                inputs.append(
-                    MemoryInput(
-                        content=piece,
-                        content_type=ContentType.EVENT,
-                        valid_from=start + timedelta(minutes=index),
+                try:
+                    memory = MemoryInput(
+                        content=piece, content_type=ContentType.EVENT, valid_from=start + timedelta(minutes=index)
                     )
-                )
+                except ValidationError as refusal:
+                    if refused is None:
+                        raise
+                    refused.append(f"{session_id}: {refusal.errors()[0]['msg']}")
+                    continue
+                inputs.append(memory)
                 sessions.append(session_id)
     return inputs, sessions
 
@@ -85,9 +91,10 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
     }
     by_type: dict[str, dict[str, dict[str, list[float]]]] = defaultdict(lambda: {m: defaultdict(list) for m in MODES})
     latencies, stored, ingest_seconds = [], 0, 0.0
+    refused: list[str] = []
     for question in tqdm(data, desc="questions", unit="q"):
         user = f"bench-lme-{question['question_id']}-{run_id}"
-        inputs, sessions = haystack(question)
+        inputs, sessions = haystack(question, refused)
         try:
             started = time.perf_counter()
             ids = await ingest(deps, user, inputs, batch=100, concurrency=2)
@@ -113,6 +120,7 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
     return {
         "questions": len(data),
         "memories": stored,
+        "refused": refused,
         "ingest_per_second": stored / ingest_seconds if ingest_seconds else 0.0,
         "recall": {m: {k: sum(v) / len(v) for k, v in s.items()} for m, s in scores.items()},
         "folds": {
@@ -165,7 +173,8 @@ def format_report(report: dict) -> str:
     metrics = TURN_METRICS + SESSION_METRICS
     lines = [
         f"LongMemEval_S dev: {report['questions']} questions (abstention skipped), "
-        f"{report['memories']} memories loaded; turn level, then session level",
+        f"{report['memories']} memories loaded, {len(report.get('refused', []))} turns refused by remember; "
+        "turn level, then session level",
         f"{'mode':8} " + " ".join(f"{m:>15}" for m in metrics),
     ]
     for mode, row in report["recall"].items():

@@ -3,9 +3,12 @@
 import math
 from datetime import UTC, datetime
 
+from pydantic import field_validator
+
 from graphmind.bench import longmemeval
 from graphmind.bench.longmemeval import chunks, haystack, parse_date
 from graphmind.core.limits import CONTENT_MAX
+from graphmind.memory.model import MemoryInput
 
 
 def test_date():
@@ -53,3 +56,26 @@ def test_control_characters_become_spaces():
     assert chunks("user: step one\x00\x1bstep two \ud800 done, all of it") == [
         "user: step one step two done, all of it"
     ]
+
+
+def test_a_turn_remember_refuses_is_reported_not_fatal(monkeypatch):
+    class Strict(MemoryInput):
+        @field_validator("content")
+        @classmethod
+        def _refuse(cls, value: str) -> str:
+            if "refuse me" in value:
+                raise ValueError("refused by a test rule")
+            return value
+
+    monkeypatch.setattr(longmemeval, "MemoryInput", Strict)
+    question = {
+        "haystack_session_ids": ["s1"],
+        "haystack_dates": ["2023/05/20 (Sat) 02:21"],
+        "haystack_sessions": [
+            [{"role": "user", "content": "please refuse me, test"}, {"role": "user", "content": "A turn long enough"}]
+        ],
+    }
+    refused: list[str] = []
+    inputs, sessions = haystack(question, refused)
+    assert [i.content for i in inputs] == ["user: A turn long enough"] and sessions == ["s1"]
+    assert refused == ["s1: Value error, refused by a test rule"]
