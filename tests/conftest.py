@@ -73,6 +73,14 @@ async def db(neo4j_server, settings, library):
     await database.close()
 
 
+@pytest.fixture
+async def closed_breaker(db):
+    """The self-improvement circuit breaker closed, for a test that needs a cycle to run: it is
+    one node for the whole store, and other tests' rejected proposals (the API fuzz runs
+    cycles over random memories) may have opened it for its cooldown."""
+    await db.write("improvement.set_breaker", consecutiveFailures=0, openUntil=None, now=datetime.now(UTC))
+
+
 @pytest.fixture(scope="session")
 def embedder() -> Embedder:
     return Embedder.load()

@@ -74,7 +74,9 @@ def test_a_base_salience_below_the_recall_floor_is_refused_naming_it(graphql, se
     assert f"recall floor {settings.min_salience}" in error["message"]
 
 
-async def test_improvement_cycles_show_an_agent_its_own_user_only(secure_client, key_for, deps, settings):
+async def test_improvement_cycles_show_an_agent_its_own_user_only(
+    secure_client, key_for, deps, settings, closed_breaker
+):
     mine, agent = await key_for(keys.Role.AGENT)
     theirs, other = await key_for(keys.Role.AGENT)
     for user, text in (
@@ -93,7 +95,7 @@ async def test_improvement_cycles_show_an_agent_its_own_user_only(secure_client,
     assert seen[mine] and seen[theirs] and not seen[mine] & seen[theirs]
 
 
-async def test_an_admin_runs_one_real_cycle_for_one_user(secure_client, key_for, deps):
+async def test_an_admin_runs_one_real_cycle_for_one_user(secure_client, key_for, deps, closed_breaker):
     user, agent = await key_for(keys.Role.AGENT)
     looker, _ = await key_for(keys.Role.AGENT)
     _, admin = await key_for(keys.Role.ADMIN)

@@ -31,7 +31,7 @@ def test_shapes_compare_keys_and_types_not_values():
     ]
 
 
-def test_the_page_matches_a_new_capture(db, settings):
+def test_the_page_matches_a_new_capture(db, settings, closed_breaker):
     """As `python -m graphmind.docgen.cookbook` runs: on 127.0.0.1 with no host listed (the
     tests' GRAPHMIND_ALLOWED_HOSTS lets TestClient's `testserver` in; the tool must not need it)."""
     captured = capture(settings.model_copy(update={"host": "127.0.0.1", "allowed_hosts": []}))
