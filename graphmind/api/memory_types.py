@@ -98,8 +98,9 @@ class MemoryConflict:
 @strawberry.type(description="The stored memory (or the existing one it duplicated) and what remember did.")
 class RememberResult(MemoryFields):
     duplicate_of: strawberry.ID | None = strawberry.field(
-        description="Set when the input duplicated this existing memory (cosine > 0.95): no second memory was "
-        "stored; the input's new tags, metadata keys and entities were added to this one."
+        description="Set when the input duplicated this existing memory (cosine > 0.95 and no value, negation or "
+        "content word differs; or the same words but for case, punctuation and how values are written, at any "
+        "cosine): no second memory was stored; the input's new tags, metadata keys and entities were added to this one."
     )
     similarity: float | None = strawberry.field(description="Cosine similarity to the duplicated memory.")
     redactions: int = strawberry.field(description="PII and secrets replaced by placeholders.")
