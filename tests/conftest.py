@@ -36,6 +36,7 @@ from graphmind.db.database import Database  # noqa: E402
 from graphmind.db.migrations import migrate  # noqa: E402
 from graphmind.db.queries import QueryLibrary  # noqa: E402
 from graphmind.embeddings import Embedder  # noqa: E402
+from graphmind.improvement import control  # noqa: E402
 from graphmind.neo4j_server import Neo4jServer  # noqa: E402
 from graphmind.security import keys  # noqa: E402
 from graphmind.settings import Settings  # noqa: E402
@@ -74,11 +75,11 @@ async def db(neo4j_server, settings, library):
 
 
 @pytest.fixture
-async def closed_breaker(db):
+async def closed_breaker(deps):
     """The self-improvement circuit breaker closed, for a test that needs a cycle to run: it is
     one node for the whole store, and other tests' rejected proposals (the API fuzz runs
     cycles over random memories) may have opened it for its cooldown."""
-    await db.write("improvement.set_breaker", consecutiveFailures=0, openUntil=None, now=datetime.now(UTC))
+    await control.save_breaker(deps, failures=0, tripped=False)
 
 
 @pytest.fixture(scope="session")

@@ -44,7 +44,7 @@ class Collection:
         words = list(dict.fromkeys(terms.analyze(query)))
         average = float(self.lengths.mean()) if len(self.lengths) else 0.0
         scores = [
-            terms.bm25(words, dict(c), int(length), len(self.ids), average, self.df)
+            terms.bm25(words, c, int(length), len(self.ids), average, self.df)
             for c, length in zip(self.counts, self.lengths, strict=True)
         ]
         return [i for i in np.argsort(-np.asarray(scores), kind="stable") if scores[i] > 0]

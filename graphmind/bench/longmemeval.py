@@ -57,8 +57,8 @@ def chunks(text: str, size: int = CONTENT_MAX) -> list[str]:
 
 def haystack(question: dict, refused: list[str] | None = None) -> tuple[list[MemoryInput], list[str]]:
     """The memories of a question's haystack and the session id of each; a turn remember
-    refuses (rule R3 took a dev200 turn on disarmament for weapon instructions) is left out
-    and its reason added to `refused`, so the run reports it instead of ending."""
+    refuses is left out and its reason added to `refused`, so the run reports it instead of
+    ending (without `refused`, the refusal is raised)."""
     inputs, sessions = [], []
     for session_id, date, turns in zip(
         question["haystack_session_ids"], question["haystack_dates"], question["haystack_sessions"]
@@ -106,8 +106,9 @@ async def run(deps: Deps, path: Path, questions: int | None = None) -> dict:
             answers = set(question["answer_session_ids"])
             read: dict = {}
             for mode in MODES:
-                answer = await ask(deps, user, question["question"], mode, max(KS), read)
                 deep = await ask(deps, user, question["question"], mode, SESSION_DEPTH, read)
+                # hybrid's top k is its own call (the limit shapes recall); the others' is a prefix
+                answer = await ask(deps, user, question["question"], mode, max(KS), read) if mode == "hybrid" else deep
                 if mode == "hybrid":
                     latencies.append(answer.latency_ms)
                 found = metrics(answer.memory_ids, deep.memory_ids, session_of, answers)
