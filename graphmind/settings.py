@@ -176,6 +176,20 @@ class Settings(BaseSettings):
         "relevance multiplied by this to the power of the results above it from the same episode, so its "
         "results cover several conversations (memory/spread.py; 1: off)",
     )
+    recall_head_episodes: int = Field(
+        2,
+        ge=0,
+        description="the first this many results of a recall (other than a counting one) are picked across "
+        "episodes: a memory whose episode already has a result among them has its relevance multiplied by "
+        "recall_head_spread (memory/spread.py; 0 or 1: off)",
+    )
+    recall_head_spread: float = Field(
+        0.3,
+        ge=0,
+        le=1,
+        description="while the first recall_head_episodes results are picked, the relevance multiplier of a "
+        "memory from an episode already among them (1: off)",
+    )
     rrf_k: int = Field(
         10, description="Reciprocal Rank Fusion constant k when recall_fusion is rrf (seed: 60; 10 measured better)"
     )

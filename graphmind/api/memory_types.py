@@ -174,7 +174,8 @@ class ScoreBreakdownType:
     spread: float = strawberry.field(
         description="For a question that counts or totals ('how many', 'how much', 'total'): "
         "GRAPHMIND_RECALL_AGGREGATE_SPREAD to the power of the results ranked above this one from the same "
-        "episode, which multiplied its relevance; 1 otherwise."
+        "episode, which multiplied its relevance; 1 otherwise (any other question has only the order of its "
+        "first GRAPHMIND_RECALL_HEAD_EPISODES results spread over episodes, no score changed)."
     )
 
 

@@ -7,7 +7,8 @@ adds the vector candidates, fuses them (the sum of each channel's min-max normal
 score, or Reciprocal Rank Fusion), favours memories dated in the period the query names
 (`memory/periods.py`), weights them by effective salience (relevance), adds temporal
 neighbours and mixes relevance with retrievability and learned utility; a question that
-counts or totals spreads its results over episodes (`memory/spread.py`). A memory with a
+counts or totals spreads its results over episodes, any other its first two
+(`memory/spread.py`). A memory with a
 self-improved version (IMPROVES) that qualifies itself is left out unless history is asked
 for: the improved version stands in for it. With a token budget the candidates are
 packed by `memory/budget.py`. Both queries run in one read transaction, the only one on
@@ -17,15 +18,13 @@ event) is queued and written behind it (`record_retrieval.cypher`, `db/write_beh
 """
 
 import asyncio
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from enum import Enum
 from typing import overload
 
 import numpy as np
 
 from graphmind.core import edges, events, terms
-from graphmind.core.enums import ContentType, MemoryStatus
+from graphmind.core.enums import MemoryStatus
 from graphmind.core.events import content_hash
 from graphmind.core.ids import timed_id
 from graphmind.core.redaction import redact
@@ -40,86 +39,17 @@ from graphmind.memory.entities import extract_entities
 from graphmind.memory.keywords import keyword_terms
 from graphmind.memory.model import Memory, check_list_filters
 from graphmind.memory.periods import named_period, period_param
+from graphmind.memory.recall_types import (
+    ALL_CHANNELS,
+    Channel,
+    RecallFilter,
+    RecallItem,
+    RecallResult,
+    ScoreBreakdown,
+)
 from graphmind.memory.utility import PROCESS_NOISE
 
 MAX_QUERY_LENGTH = 2000
-
-
-class Channel(str, Enum):
-    VECTOR = "vector"
-    KEYWORD = "keyword"
-    GRAPH = "graph"
-
-
-ALL_CHANNELS = (Channel.VECTOR, Channel.KEYWORD, Channel.GRAPH)
-
-
-@dataclass
-class RecallFilter:
-    """Which memories may be returned, on two clocks (docs/memory.md, "Time travel").
-
-    Belief time, `as_of`: what GraphMind believed at that instant — memories recorded by
-    then (createdAt) and not yet retired then (retiredAt: superseded or forgotten), so a
-    memory superseded later is included and one superseded earlier is not. World time,
-    `valid_at`: what was valid at that instant (validFrom/validUntil; default now, or
-    `as_of` when that is given); `valid_from`/`valid_to`: validity overlapping a range."""
-
-    content_types: list[ContentType] | None = None
-    temporal_levels: list[int] | None = None
-    tags: list[str] | None = None
-    valid_from: datetime | None = None
-    valid_to: datetime | None = None
-    as_of: datetime | None = None
-    valid_at: datetime | None = None
-    include_history: bool = False  # superseded memories too, and the originals of self-improved ones
-
-
-@dataclass
-class ScoreBreakdown:
-    """Why a memory was returned: its rank, score and normalised score in each channel,
-    the fused score (and the RRF score either way), the boost of a memory dated in the
-    period the query names, its effective salience, its relevance, retrievability and
-    utility, and the final score that mixes the last three."""
-
-    vector_rank: int | None = None
-    vector_score: float | None = None
-    vector_normalised: float | None = None
-    keyword_rank: int | None = None
-    keyword_score: float | None = None
-    keyword_normalised: float | None = None
-    graph_rank: int | None = None
-    graph_score: float | None = None
-    graph_normalised: float | None = None
-    fused_score: float = 0.0
-    rrf_score: float = 0.0
-    period_boost: float = 1.0
-    salience: float = 0.0
-    relevance: float = 0.0
-    retrievability: float = 1.0
-    utility: float = 0.5
-    final_score: float = 0.0
-    neighbour_of: str | None = None
-    exploration: float = 0.0
-    spread: float = 1.0
-
-
-@dataclass
-class RecallItem:
-    memory: Memory
-    score: float
-    breakdown: ScoreBreakdown
-    tokens: int = 0
-
-
-@dataclass
-class RecallResult:
-    retrieval_id: str
-    items: list[RecallItem] = field(default_factory=list)
-    token_budget: int | None = None
-
-    @property
-    def tokens_used(self) -> int:
-        return sum(item.tokens for item in self.items)
 
 
 @overload
@@ -203,6 +133,7 @@ async def recall(
     query = _validate(deps, query, limit, flt, token_budget, explore)
     bound = s.exploration if explore is None else explore
     spreading = s.recall_aggregate_spread < 1 and spread.aggregates(query)  # memory/spread.py
+    heading = not spreading and token_budget is None and s.recall_head_episodes > 1 and s.recall_head_spread < 1
     # the query is embedded while the keyword and graph channels run (they need no embedding)
     embedding = asyncio.ensure_future(deps.embedder.embed_async([query]))
     now = deps.clock.now()
@@ -251,7 +182,7 @@ async def recall(
         },
         # exploring, the next page may move up: rank twice the limit; spreading, a pool to pick from
         limit=(
-            limit * (spread.POOL_FACTOR if spreading else 2 if bound > 0 else 1)
+            limit * (spread.POOL_FACTOR if spreading or heading else 2 if bound > 0 else 1)
             if token_budget is None
             else max(limit, s.budget_pool)
         ),
@@ -288,13 +219,14 @@ async def recall(
         rows = ranked["ranked"]
         if bound > 0:
             rows = _explore(rows, bound, s.exploration_seed, user_id, query, now)
-        if spreading:
+        if spreading or heading:
             rows = spread.spread(
                 rows,
                 [native(r["memory"]["validFrom"]) for r in rows],
-                s.recall_aggregate_spread,
+                s.recall_aggregate_spread if spreading else s.recall_head_spread,
                 timedelta(minutes=s.neighbour_window_minutes),
                 s.rank_weight_similarity,
+                picks=None if spreading else s.recall_head_episodes,
             )
         return _assemble(deps, rows, limit, token_budget, min_similarity), lexical_hits["ownerExists"]
 

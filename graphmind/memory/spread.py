@@ -16,7 +16,17 @@ each within the temporal-neighbour window (`GRAPHMIND_NEIGHBOUR_WINDOW_MINUTES`)
 one before it in time: the same stretch of conversation that temporal neighbours assume.
 The best result keeps its score (n = 0); the second turn of its episode competes with
 f times its relevance against the first turn of the next episode. Retrievability and
-utility are left as they are: they say nothing about redundancy. Other questions are ranked as before.
+utility are left as they are: they say nothing about redundancy.
+
+Any other question has only the head of its list spread (`picks`): the first
+`GRAPHMIND_RECALL_HEAD_EPISODES` (2) results are picked with factor
+`GRAPHMIND_RECALL_HEAD_SPREAD` (0.3), the rest follow in their order, and every score
+stays the memory's own (a decision weighs its evidence by them). "Did the
+outage come before or after we moved to Postgres?" is answered by two conversations, but
+the turns of the better-matching one can fill the top five; now the other conversation's
+best turn is second unless it matches less than 0.3 times as well as the next turn of the
+first. Only the head: a question answered by one conversation still gets that
+conversation's turns and their neighbours below it (docs/benchmarks.md).
 """
 
 import re
@@ -25,7 +35,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 AGGREGATE = re.compile(r"\b(how many|how much|total)\b", re.IGNORECASE)
-POOL_FACTOR = 3  # an aggregate question ranks this many times its limit before spreading
+POOL_FACTOR = 3  # a spread question (all of it, or its head) ranks this many times its limit first
 
 
 def aggregates(query: str) -> bool:
@@ -45,23 +55,29 @@ def episodes(times: list[datetime], gap: timedelta) -> list[int]:
     return numbers
 
 
-def spread(rows: list[dict], times: list[datetime], factor: float, gap: timedelta, weight: float) -> list[dict]:
+def spread(
+    rows: list[dict], times: list[datetime], factor: float, gap: timedelta, weight: float, picks: int | None = None
+) -> list[dict]:
     """The rows (best first, each with its `final` score and its `relevance`, which enters
     `final` with `weight`) re-picked: each pick's relevance is multiplied by `factor` to
     the power of the picks before it in its episode. Each row's `spread` is that multiplier;
-    its `relevance` and `final` are changed by it. Equal scores keep their order."""
+    its `relevance` and `final` are changed by it. Equal scores keep their order. With
+    `picks`, only the first `picks` are chosen so and no score is changed: the head is
+    reordered, the rest follow in their order."""
     episode = episodes(times, gap)
     seen: Counter[int] = Counter()
 
     def scored(i: int) -> float:
         return rows[i]["final"] - weight * rows[i]["relevance"] * (1 - factor ** seen[episode[i]])
 
-    left, picked = list(range(len(rows))), []
-    while left:
+    left = list(range(len(rows)))
+    picked: list[dict] = []
+    while left and (picks is None or len(picked) < picks):
         best = max(left, key=lambda i: (round(scored(i) * 10000), -i))
         left.remove(best)
         row, multiplier = rows[best], factor ** seen[episode[best]]
-        row["final"], row["relevance"], row["spread"] = scored(best), row["relevance"] * multiplier, multiplier
+        if picks is None:
+            row["final"], row["relevance"], row["spread"] = scored(best), row["relevance"] * multiplier, multiplier
         seen[episode[best]] += 1
         picked.append(row)
-    return picked
+    return picked + [rows[i] for i in left]

@@ -208,7 +208,9 @@ async def test_a_totalling_question_spreads_its_results_over_episodes(deps, user
     )
     ids = {name: r.memory.id for name, r in zip("abc", stored)}
     spread = await recall(fake, user_id, query, 3, channels=(Channel.VECTOR,), neighbours=False)
-    off = replace(fake, settings=fake.settings.model_copy(update={"recall_aggregate_spread": 1.0}))
+    off = replace(
+        fake, settings=fake.settings.model_copy(update={"recall_aggregate_spread": 1.0, "recall_head_episodes": 0})
+    )
     plain = await recall(off, user_id, query, 3, channels=(Channel.VECTOR,), neighbours=False)
 
     assert [i.memory.id for i in plain.items] == [ids["a"], ids["b"], ids["c"]]
@@ -220,10 +222,13 @@ async def test_a_totalling_question_spreads_its_results_over_episodes(deps, user
     assert after[ids["b"]].relevance == pytest.approx(0.7 * before[ids["b"]].relevance, abs=1e-6)
     assert after[ids["b"]].final_score == pytest.approx(0.7 * before[ids["b"]].final_score, abs=1e-6)
     assert after[ids["c"]].final_score == pytest.approx(before[ids["c"]].final_score, abs=1e-6)
-    # a question that does not total is ranked as before
+    # a question that does not total has only its first two results picked across episodes:
+    # c second (its own relevance above b's × 0.3), then b in its own order, unchanged
     result = await recall(fake, user_id, other, 3, channels=(Channel.VECTOR,), neighbours=False)
-    assert [i.memory.id for i in result.items] == [ids["a"], ids["b"], ids["c"]]
+    assert [i.memory.id for i in result.items] == [ids["a"], ids["c"], ids["b"]]
     assert {i.breakdown.spread for i in result.items} == {1.0}
+    result = await recall(off, user_id, other, 3, channels=(Channel.VECTOR,), neighbours=False)
+    assert [i.memory.id for i in result.items] == [ids["a"], ids["b"], ids["c"]]
 
 
 async def test_a_memory_dated_in_a_relative_period_is_boosted_against_the_clock(deps, user_id):

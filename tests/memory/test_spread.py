@@ -53,3 +53,32 @@ def test_equal_scores_keep_their_order_and_factor_one_changes_nothing():
     assert [r["id"] for r in spread(rows, times, 0.7, WINDOW, 0.7)] == ["x", "y", "z"]
     rows = [{"id": i, "relevance": r, "final": r} for i, r in (("p", 0.9), ("q", 0.8))]
     assert [r["id"] for r in spread(rows, [T0, T0], 1.0, WINDOW, 1.0)] == ["p", "q"]
+
+
+def test_with_picks_only_the_head_is_spread_and_the_rest_keeps_its_order():
+    """factor 0.3, two picks: a first; b (same episode) 0.93 − 0.7·0.9·0.7 = 0.489 loses to
+    d (another episode, 0.72), so d is second; b and c follow in their order. No score changes."""
+    rows = [
+        {"id": "a", "relevance": 1.0, "final": 1.0},
+        {"id": "b", "relevance": 0.9, "final": 0.93},
+        {"id": "c", "relevance": 0.8, "final": 0.86},
+        {"id": "d", "relevance": 0.6, "final": 0.72},
+    ]
+    times = [T0, T0 + timedelta(minutes=2), T0 + timedelta(minutes=4), T0 + timedelta(hours=5)]
+    picked = spread(rows, times, 0.3, WINDOW, 0.7, picks=2)
+    assert [r["id"] for r in picked] == ["a", "d", "b", "c"]
+    assert [r["final"] for r in picked] == pytest.approx([1.0, 0.72, 0.93, 0.86])
+    assert [r.get("spread", 1.0) for r in picked] == [1.0, 1.0, 1.0, 1.0]
+
+
+def test_a_head_pick_from_a_much_weaker_episode_does_not_displace_a_strong_match():
+    """b's relevance 0.9 · 0.3 = 0.27 is still above d's 0.2: b stays second."""
+    rows = [
+        {"id": "a", "relevance": 1.0, "final": 1.0},
+        {"id": "b", "relevance": 0.9, "final": 0.9},
+        {"id": "d", "relevance": 0.2, "final": 0.2},
+    ]
+    times = [T0, T0 + timedelta(minutes=2), T0 + timedelta(hours=5)]
+    picked = spread(rows, times, 0.3, WINDOW, 1.0, picks=2)
+    assert [r["id"] for r in picked] == ["a", "b", "d"]
+    assert [(r["final"], r.get("spread", 1.0)) for r in picked] == [(1.0, 1.0), (0.9, 1.0), (0.2, 1.0)]
