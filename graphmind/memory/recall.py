@@ -180,9 +180,10 @@ async def recall(
             Channel.KEYWORD.value: s.rrf_weight_keyword,
             Channel.GRAPH.value: s.rrf_weight_graph,
         },
-        # exploring, the next page may move up: rank twice the limit; spreading, a pool to pick from
+        # exploring, the next page may move up, and a spread head picks from below: rank twice the
+        # limit; spreading the whole list, a pool to pick from
         limit=(
-            limit * (spread.POOL_FACTOR if spreading or heading else 2 if bound > 0 else 1)
+            limit * (spread.POOL_FACTOR if spreading else 2 if heading or bound > 0 else 1)
             if token_budget is None
             else max(limit, s.budget_pool)
         ),

@@ -35,7 +35,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 AGGREGATE = re.compile(r"\b(how many|how much|total)\b", re.IGNORECASE)
-POOL_FACTOR = 3  # a spread question (all of it, or its head) ranks this many times its limit first
+POOL_FACTOR = 3  # a counting question ranks this many times its limit before spreading
 
 
 def aggregates(query: str) -> bool:
