@@ -19,7 +19,7 @@ event) is queued and written behind it (`record_retrieval.cypher`, `db/write_beh
 
 import asyncio
 from datetime import UTC, datetime, timedelta
-from typing import overload
+from typing import NamedTuple, overload
 
 import numpy as np
 
@@ -132,8 +132,7 @@ async def recall(
     limit = s.recall_default_limit if limit is None else limit
     query = _validate(deps, query, limit, flt, token_budget, explore)
     bound = s.exploration if explore is None else explore
-    spreading = s.recall_aggregate_spread < 1 and spread.aggregates(query)  # memory/spread.py
-    heading = not spreading and token_budget is None and s.recall_head_episodes > 1 and s.recall_head_spread < 1
+    spreading = _spread_plan(deps, query, token_budget)
     # the query is embedded while the keyword and graph channels run (they need no embedding)
     embedding = asyncio.ensure_future(deps.embedder.embed_async([query]))
     now = deps.clock.now()
@@ -183,7 +182,7 @@ async def recall(
         # exploring, the next page may move up, and a spread head picks from below: rank twice the
         # limit; spreading the whole list, a pool to pick from
         limit=(
-            limit * (spread.POOL_FACTOR if spreading else 2 if heading or bound > 0 else 1)
+            limit * (spread.POOL_FACTOR if spreading and spreading.whole else 2 if spreading or bound > 0 else 1)
             if token_budget is None
             else max(limit, s.budget_pool)
         ),
@@ -220,14 +219,14 @@ async def recall(
         rows = ranked["ranked"]
         if bound > 0:
             rows = _explore(rows, bound, s.exploration_seed, user_id, query, now)
-        if spreading or heading:
+        if spreading:
             rows = spread.spread(
                 rows,
                 [native(r["memory"]["validFrom"]) for r in rows],
-                s.recall_aggregate_spread if spreading else s.recall_head_spread,
+                spreading.factor,
                 timedelta(minutes=s.neighbour_window_minutes),
                 s.rank_weight_similarity,
-                picks=None if spreading else s.recall_head_episodes,
+                picks=spreading.picks,
             )
         return _assemble(deps, rows, limit, token_budget, min_similarity), lexical_hits["ownerExists"]
 
@@ -238,6 +237,27 @@ async def recall(
         _settle(embedding)
     await _record(deps, user_id, query, now, result, user_existed)
     return result
+
+
+class _Spreading(NamedTuple):
+    factor: float
+    picks: int | None  # None: the whole list
+
+    @property
+    def whole(self) -> bool:
+        return self.picks is None
+
+
+def _spread_plan(deps: Deps, query: str, token_budget: int | None) -> _Spreading | None:
+    """How the results are spread over episodes (memory/spread.py): a counting question
+    all of them, any other its head (not with a token budget, whose packing has its own
+    redundancy rule); None when not at all."""
+    s = deps.settings
+    if s.recall_aggregate_spread < 1 and spread.aggregates(query):
+        return _Spreading(s.recall_aggregate_spread, None)
+    if token_budget is None and s.recall_head_episodes > 1 and s.recall_head_spread < 1:
+        return _Spreading(s.recall_head_spread, s.recall_head_episodes)
+    return None
 
 
 def _settle(task: asyncio.Future) -> None:

@@ -10,6 +10,17 @@ T0 = datetime(2023, 5, 20, 10, tzinfo=UTC)
 WINDOW = timedelta(minutes=10)
 
 
+def _one_episode_and_another() -> tuple[list[dict], list[datetime]]:
+    """a, b, c: one episode (two minutes apart); d: another, five hours later."""
+    rows = [
+        {"id": "a", "relevance": 1.0, "final": 1.0},
+        {"id": "b", "relevance": 0.9, "final": 0.93},
+        {"id": "c", "relevance": 0.8, "final": 0.86},
+        {"id": "d", "relevance": 0.6, "final": 0.72},
+    ]
+    return rows, [T0, T0 + timedelta(minutes=2), T0 + timedelta(minutes=4), T0 + timedelta(hours=5)]
+
+
 @pytest.mark.parametrize(
     ("question", "totals"),
     [
@@ -33,13 +44,7 @@ def test_each_pick_is_discounted_by_the_picks_before_it_in_its_episode():
     """weight 0.7, factor 0.5; a, b, c one episode, d another (five hours later).
     Pick 1: a (1.0). Pick 2: b 0.93 − 0.7·0.9·(1 − 0.5) = 0.615, c 0.86 − 0.7·0.8·0.5 = 0.58,
     d 0.72 → d. Pick 3: b (0.615 > 0.58). Pick 4: c 0.86 − 0.7·0.8·(1 − 0.25) = 0.44."""
-    rows = [
-        {"id": "a", "relevance": 1.0, "final": 1.0},
-        {"id": "b", "relevance": 0.9, "final": 0.93},
-        {"id": "c", "relevance": 0.8, "final": 0.86},
-        {"id": "d", "relevance": 0.6, "final": 0.72},
-    ]
-    times = [T0, T0 + timedelta(minutes=2), T0 + timedelta(minutes=4), T0 + timedelta(hours=5)]
+    rows, times = _one_episode_and_another()
     picked = spread(rows, times, 0.5, WINDOW, 0.7)
     assert [r["id"] for r in picked] == ["a", "d", "b", "c"]
     assert [r["spread"] for r in picked] == [1.0, 1.0, 0.5, 0.25]
@@ -58,13 +63,7 @@ def test_equal_scores_keep_their_order_and_factor_one_changes_nothing():
 def test_with_picks_only_the_head_is_spread_and_the_rest_keeps_its_order():
     """factor 0.3, two picks: a first; b (same episode) 0.93 − 0.7·0.9·0.7 = 0.489 loses to
     d (another episode, 0.72), so d is second; b and c follow in their order. No score changes."""
-    rows = [
-        {"id": "a", "relevance": 1.0, "final": 1.0},
-        {"id": "b", "relevance": 0.9, "final": 0.93},
-        {"id": "c", "relevance": 0.8, "final": 0.86},
-        {"id": "d", "relevance": 0.6, "final": 0.72},
-    ]
-    times = [T0, T0 + timedelta(minutes=2), T0 + timedelta(minutes=4), T0 + timedelta(hours=5)]
+    rows, times = _one_episode_and_another()
     picked = spread(rows, times, 0.3, WINDOW, 0.7, picks=2)
     assert [r["id"] for r in picked] == ["a", "d", "b", "c"]
     assert [r["final"] for r in picked] == pytest.approx([1.0, 0.72, 0.93, 0.86])
